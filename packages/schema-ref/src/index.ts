@@ -1,0 +1,2 @@
+// Public surface: filled in by the package's issue. Explicit names only, no `export *`.
+export const PACKAGE_NAME = '@x/schema-ref'

@@ -1,0 +1,101 @@
+import { appendFileSync } from 'node:fs'
+
+/** One measured situation, with our implementation and its peers. */
+export interface BenchCase {
+  /** Short, stable name: it is the key in `bench/results.json`. */
+  name: string
+  /** `ours` plus one entry per peer, keyed by the peer's npm name. */
+  impls: Record<string, () => unknown>
+  /** What makes the comparison fair or unfair (a peer doing more work, ...). */
+  note?: string
+}
+
+/** One row of `bench/results.json`. */
+export interface BenchRecord {
+  package: string
+  case: string
+  impl: string
+  opsPerSec: number
+  samples: number
+  note?: string
+}
+
+// Operations here take tens of nanoseconds: a timer around each call would
+// measure the timer. Each sample is a batch of calls timed as one, and the
+// implementations of a case take turns batch by batch so that a noisy moment
+// of a shared machine hits all of them alike.
+const smoke = process.env['BENCH_SMOKE'] === '1'
+const batchMs = smoke ? 2 : 10
+const budgetMs = Number(process.env['BENCH_TIME_MS'] ?? (smoke ? 20 : 800))
+
+let sink: unknown
+
+function calibrate(fn: () => unknown): number {
+  let iterations = 1
+  for (;;) {
+    const start = performance.now()
+    for (let index = 0; index < iterations; index++) sink = fn()
+    const elapsed = performance.now() - start
+    if (elapsed >= batchMs / 4 || iterations >= 1 << 26) {
+      return Math.max(1, Math.round((iterations * batchMs) / Math.max(elapsed, 0.001)))
+    }
+    iterations *= 4
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = sorted.length >> 1
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+/**
+ * Measures every case of a package, ours and peers side by side in this one
+ * process, prints a table with each peer's speed relative to ours, and
+ * appends the rows to the file named by `BENCH_OUT` (JSON lines) for
+ * `scripts/bench.mjs` to collect into `bench/results.json`.
+ */
+export function runBench(packageName: string, cases: BenchCase[]): BenchRecord[] {
+  const records: BenchRecord[] = []
+  for (const benchCase of cases) {
+    const names = Object.keys(benchCase.impls)
+    const plans = names.map((impl) => {
+      const fn = benchCase.impls[impl]!
+      fn()
+      return { impl, fn, iterations: calibrate(fn), rates: [] as number[] }
+    })
+    const rounds = Math.max(3, Math.round(budgetMs / batchMs))
+    for (let round = 0; round < rounds; round++) {
+      for (let turn = 0; turn < plans.length; turn++) {
+        const plan = plans[(round + turn) % plans.length]!
+        const start = performance.now()
+        for (let index = 0; index < plan.iterations; index++) sink = plan.fn()
+        const elapsed = performance.now() - start
+        plan.rates.push((plan.iterations * 1000) / Math.max(elapsed, 1e-6))
+      }
+    }
+    const ours = plans.find((plan) => plan.impl === 'ours')
+    const oursRate = ours ? median(ours.rates) : undefined
+    for (const plan of plans) {
+      const record: BenchRecord = {
+        package: packageName,
+        case: benchCase.name,
+        impl: plan.impl,
+        opsPerSec: Math.round(median(plan.rates)),
+        samples: plan.rates.length,
+        ...(benchCase.note === undefined ? {} : { note: benchCase.note }),
+      }
+      records.push(record)
+      const ratio = oursRate === undefined ? '' : `  ours/this ${(oursRate / record.opsPerSec).toFixed(2)}x`
+      console.log(
+        `${packageName.padEnd(16)} ${benchCase.name.padEnd(40)} ${plan.impl.padEnd(36)} ${record.opsPerSec
+          .toLocaleString('en-US')
+          .padStart(14)} ops/s${plan.impl === 'ours' ? '' : ratio}`,
+      )
+    }
+  }
+  const out = process.env['BENCH_OUT']
+  if (out) appendFileSync(out, records.map((record) => JSON.stringify(record)).join('\n') + '\n')
+  if (sink === Symbol.for('never')) console.log('')
+  return records
+}

@@ -1,0 +1,3 @@
+import type { Options } from 'tsup'
+
+export declare function packageBuild(overrides?: Options): Options
