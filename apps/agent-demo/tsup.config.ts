@@ -1,9 +1,9 @@
 import { defineConfig } from 'tsup'
 
-// The demo is a Node program: one ESM build per entry, dependencies left
-// external so the MCP servers start from the same installed packages.
+// The demo is a Node program: one ESM build per entry (the CLI and each MCP
+// server it spawns over stdio), dependencies left external.
 export default defineConfig({
-  entry: ['src/cli.ts'],
+  entry: ['src/cli.ts', 'src/servers/*.ts'],
   format: ['esm'],
   platform: 'node',
   target: 'node20',
