@@ -1,2 +1,8 @@
-// Public surface: filled in by the package's issue. Explicit names only, no `export *`.
-export const PACKAGE_NAME = '@x/json-pointer'
+export { parse } from './parse.js'
+export { parseFragment } from './parse-fragment.js'
+export { format } from './format.js'
+export { formatFragment } from './format-fragment.js'
+export { get } from './get.js'
+export { has } from './has.js'
+export { JsonPointerError } from './json-pointer-error.js'
+export type { JsonPointerErrorCode } from './json-pointer-error.js'
