@@ -1,2 +1,3 @@
-// Public surface: filled in by the package's issue. Explicit names only, no `export *`.
-export const PACKAGE_NAME = '@x/schema-ref'
+export { resolveLocalSchemaRef } from './resolve-local-schema-ref.js'
+export { createRefResolver } from './create-ref-resolver.js'
+export type { RefPath, RefResolver, ResolvedNode } from './create-ref-resolver.js'
