@@ -1,0 +1,87 @@
+import { splitPointer } from './split.js'
+
+/** What a read returns for "no value there", distinct from `undefined`. */
+export const MISSING: unique symbol = Symbol('missing')
+
+/**
+ * A parsed pointer prepared for reading: each token as an object key, and
+ * as an array index when it is one (else -1). Deciding "is this token an
+ * index" once, at parse time, is what makes repeated reads cheap.
+ */
+export interface Plan {
+  readonly keys: readonly string[]
+  readonly indices: readonly number[]
+}
+
+/**
+ * Index that a token names in any array, or -1. RFC 6901 §4: `0`, or
+ * digits without a leading zero; so `-`, `01`, `1.0`, `+1`, `length` never
+ * resolve. Past 10 digits no array is that long (2^32 - 2 is the largest
+ * index), so -1 as well.
+ */
+export function arrayIndex(token: string): number {
+  const size = token.length
+  if (size === 0 || size > 10) return -1
+  let index = token.charCodeAt(0) - 48
+  if (index < 0 || index > 9 || (index === 0 && size > 1)) return -1
+  for (let at = 1; at < size; at++) {
+    const digit = token.charCodeAt(at) - 48
+    if (digit < 0 || digit > 9) return -1
+    index = index * 10 + digit
+  }
+  return index
+}
+
+export function planOf(tokens: readonly string[]): Plan {
+  return { keys: tokens, indices: tokens.map(arrayIndex) }
+}
+
+// Plans by pointer text. Programs read a handful of pointers over and over,
+// so caching turns a parse into one hash lookup. Bounded so that pointers
+// built from untrusted input cannot grow it without limit; plans never
+// leave the package, so nobody outside can mutate them.
+const CACHE_LIMIT = 1024
+const cache = new Map<string, Plan>()
+
+export function cachedPlan(pointer: string): Plan {
+  const cached = cache.get(pointer)
+  if (cached !== undefined) return cached
+  const plan = planOf(splitPointer(pointer))
+  if (cache.size >= CACHE_LIMIT) cache.clear()
+  cache.set(pointer, plan)
+  return plan
+}
+
+function walk(doc: unknown, plan: Plan): unknown {
+  const { keys, indices } = plan
+  let value = doc
+  for (let step = 0; step < keys.length; step++) {
+    if (typeof value !== 'object' || value === null) return MISSING
+    if (Array.isArray(value)) {
+      const index = indices[step]!
+      if (index === -1 || index >= value.length) return MISSING
+      const item: unknown = value[index]
+      // A hole in a sparse array is no own property: reading it would reach
+      // Array.prototype, which may have been polluted.
+      if (item === undefined && !Object.hasOwn(value, index)) return MISSING
+      value = item
+    } else {
+      const key = keys[step]!
+      if (!Object.hasOwn(value, key)) return MISSING
+      value = (value as Record<string, unknown>)[key]
+    }
+  }
+  return value
+}
+
+/**
+ * Reads `doc` along a plan, or MISSING. Never throws, whatever `doc` is: a
+ * throwing getter or proxy trap reads as MISSING.
+ */
+export function readPlan(doc: unknown, plan: Plan): unknown {
+  try {
+    return walk(doc, plan)
+  } catch {
+    return MISSING
+  }
+}
