@@ -1,2 +1,22 @@
-// Public surface: filled in by the package's issue. Explicit names only, no `export *`.
-export const PACKAGE_NAME = '@x/batch-split'
+export { TOOL_CALL_NAME, MAX_CALLS_PER_DISPATCH } from './constants.js'
+export { isConnectorName } from './is-connector-name.js'
+export { normalizeToolCallEntries } from './normalize-tool-call-entries.js'
+export { localBatchError } from './local-batch-error.js'
+export { deterministicCallId } from './deterministic-call-id.js'
+export { expandLocalToolBatches } from './expand-local-tool-batches.js'
+export { expandParallelToolUse } from './expand-parallel-tool-use.js'
+export type {
+  AnthropicContentBlock,
+  AnthropicToolUseBlock,
+  BedrockContentBlock,
+  BedrockToolUseBlock,
+  ExpandOptions,
+  ExpandResult,
+  GeminiFunctionCallPart,
+  GeminiPart,
+  NormalizedEntries,
+  ResponsesFunctionCallItem,
+  ResponsesItem,
+  ToolCall,
+  ToolCallEntry,
+} from './types.js'

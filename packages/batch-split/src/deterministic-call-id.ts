@@ -1,0 +1,33 @@
+import { sha256 } from '@noble/hashes/sha2'
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils'
+import { describe } from './internal/describe.js'
+
+/**
+ * A stable tool-call id derived from the call itself: `"call_"` followed by
+ * the first 12 hex digits of SHA-256 over `name + ":" + seed + ":" + index`
+ * (UTF-8).
+ *
+ * Ids are part of the prompt a provider caches: a random id would make every
+ * replay of the same turn look like a different conversation. The result is
+ * 17 characters of `[a-z0-9_]`, valid for Anthropic (`^[a-zA-Z0-9_-]+$`),
+ * Bedrock (1..64 characters) and OpenAI alike. A lone UTF-16 surrogate in
+ * `name` or `seed` is hashed as U+FFFD, as `TextEncoder` encodes it.
+ *
+ * @throws {TypeError} when `name` or `seed` is not a string, or `index` is not
+ * a non-negative safe integer (programmer errors, not bad data).
+ *
+ * @example
+ * ```ts
+ * deterministicCallId('a', 'b', 0) // => 'call_6e4685b95a61' (sha256("a:b:0") starts 6e4685b95a61)
+ * deterministicCallId('a', 'b', 1) // => another id: the index is part of the hash
+ * ```
+ */
+export function deterministicCallId(name: string, seed: string, index: number): string {
+  if (typeof name !== 'string') throw new TypeError(`deterministicCallId: expected name to be a string, received ${describe(name)}`)
+  if (typeof seed !== 'string') throw new TypeError(`deterministicCallId: expected seed to be a string, received ${describe(seed)}`)
+  if (!Number.isSafeInteger(index) || index < 0) {
+    throw new TypeError(`deterministicCallId: expected index to be a non-negative integer, received ${describe(index)}`)
+  }
+  // Six bytes are the twelve hex digits; hex-encoding the other 26 is wasted work.
+  return `call_${bytesToHex(sha256(utf8ToBytes(`${name}:${seed}:${index}`)).subarray(0, 6))}`
+}

@@ -1,0 +1,92 @@
+import type { Child } from './internal/child.js'
+import { expandCalls } from './internal/expand-calls.js'
+import { isRecord, own, parseJson, stringifyJson } from './internal/json.js'
+import type {
+  AnthropicContentBlock,
+  BedrockContentBlock,
+  ExpandOptions,
+  ExpandResult,
+  GeminiPart,
+  ResponsesItem,
+  ToolCall,
+} from './types.js'
+
+// The name OpenAI's hidden wrapper takes in Chat Completions, and in Responses.
+const WRAPPER_NAMES: ReadonlySet<unknown> = new Set(['multi_tool_use.parallel', 'parallel'])
+const NAMESPACE = 'functions.'
+
+function readObject(value: unknown): Record<string, unknown> | undefined {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return {}
+  if (typeof value === 'string') {
+    const parsed = parseJson(value)
+    return 'value' in parsed && isRecord(parsed.value) ? parsed.value : undefined
+  }
+  return isRecord(value) ? value : undefined
+}
+
+function planParallel(fn: Record<string, unknown>): Child[] | undefined {
+  if (!WRAPPER_NAMES.has(own(fn, 'name'))) return undefined
+  const args = readObject(own(fn, 'arguments'))
+  const uses = args === undefined ? undefined : own(args, 'tool_uses')
+  if (!Array.isArray(uses) || uses.length === 0) return undefined
+  const children: Child[] = []
+  for (const use of uses as unknown[]) {
+    if (!isRecord(use)) return undefined
+    const recipient = own(use, 'recipient_name')
+    if (typeof recipient !== 'string') return undefined
+    const trimmed = recipient.trim()
+    const name = trimmed.startsWith(NAMESPACE) ? trimmed.slice(NAMESPACE.length) : trimmed
+    const input = readObject(own(use, 'parameters'))
+    const text = input === undefined ? undefined : stringifyJson(input)
+    if (name === '' || input === undefined || text === undefined) return undefined
+    children.push({ name, arguments: text, input })
+  }
+  return children
+}
+
+/**
+ * Unwraps OpenAI's hidden parallel wrapper into the calls it stands for.
+ *
+ * Models trained on OpenAI's tool runtime sometimes call a tool that was
+ * never declared: `multi_tool_use.parallel` (Chat Completions) or `parallel`
+ * (Responses), with arguments
+ * `{"tool_uses":[{"recipient_name":"functions.x","parameters":{...}}]}`.
+ * Each use becomes one call named `x` (the `functions.` namespace removed)
+ * whose arguments are its `parameters` as compact JSON; a wrapper of one use
+ * is unwrapped too. A wrapper with a malformed use (no recipient, parameters
+ * that are not an object) is left whole. Wrappers are not unwrapped
+ * recursively.
+ *
+ * Ids follow the same rules as {@link expandLocalToolBatches}, with the
+ * child's own tool name in the hash: the first child keeps the parent's id
+ * (if provider-safe), child `i >= 1` gets `deterministicCallId(name, parentId
+ * + childArguments, i)`, then ids are made unique over the list. Provider
+ * lists in `options` (usually `responsesItems`) are rewritten in step.
+ *
+ * Never throws and never mutates its inputs; a call that changes nothing
+ * returns the very same arrays.
+ *
+ * @example
+ * ```ts
+ * const { toolCalls } = expandParallelToolUse([{
+ *   id: 'call_1', type: 'function',
+ *   function: {
+ *     name: 'multi_tool_use.parallel',
+ *     arguments: '{"tool_uses":[{"recipient_name":"functions.a","parameters":{"x":1}},{"recipient_name":"functions.b","parameters":{}}]}',
+ *   },
+ * }])
+ * toolCalls.map((call) => call.function.name) // => ['a', 'b']
+ * ```
+ */
+export function expandParallelToolUse<
+  Call = ToolCall,
+  Anthropic = AnthropicContentBlock,
+  Bedrock = BedrockContentBlock,
+  Responses = ResponsesItem,
+  Gemini = GeminiPart,
+>(
+  toolCalls: readonly Call[],
+  options?: ExpandOptions<Anthropic, Bedrock, Responses, Gemini>,
+): ExpandResult<Call, Anthropic, Bedrock, Responses, Gemini> {
+  return expandCalls(toolCalls, options, planParallel) as ExpandResult<Call, Anthropic, Bedrock, Responses, Gemini>
+}
