@@ -1,2 +1,4 @@
-// Public surface: filled in by the package's issue. Explicit names only, no `export *`.
-export const PACKAGE_NAME = '@x/key-unmap'
+export { sanitizePropertyName } from './sanitize-property-name.js'
+export { sanitizeToolSchema } from './sanitize-tool-schema.js'
+export { unmapArgKeys } from './unmap-arg-keys.js'
+export type { KeyUnmapOptions, NameProfile } from './types.js'

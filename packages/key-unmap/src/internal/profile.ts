@@ -1,0 +1,129 @@
+import type { KeyUnmapOptions, NameProfile } from '../types.js'
+import type { Renames } from './property-renames.js'
+import type { UnmapContext } from './unmap-plan.js'
+
+/**
+ * A name rule, normalised, with the caches that belong to it: renames
+ * depend on the rule, so each rule keeps its own.
+ */
+export interface Profile {
+  readonly key: string
+  readonly maxLength: number
+  allows(character: string, first: boolean): boolean
+  readonly renames: WeakMap<object, Renames>
+  readonly sanitized: WeakMap<object, unknown>
+  readonly contexts: WeakMap<object, UnmapContext>
+}
+
+function makeProfile(key: string, maxLength: number, allows: Profile['allows']): Profile {
+  return { key, maxLength, allows, renames: new WeakMap(), sanitized: new WeakMap(), contexts: new WeakMap() }
+}
+
+// Character tests on char codes: these run once per character of every name.
+function isAlphanumeric(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122)
+}
+
+// Anthropic and Bedrock state `^[a-zA-Z0-9_.-]{1,64}$` in their own error text.
+const anthropic = makeProfile('anthropic', 64, (character) => {
+  if (character.length !== 1) return false
+  const code = character.charCodeAt(0)
+  return isAlphanumeric(code) || code === 95 || code === 46 || code === 45
+})
+
+// Gemini and Vertex AI: a letter or `_` first, then letters, digits and `_`, at most 64.
+const gemini = makeProfile('gemini', 64, (character, first) => {
+  if (character.length !== 1) return false
+  const code = character.charCodeAt(0)
+  if (code === 95) return true
+  return first ? (code >= 65 && code <= 90) || (code >= 97 && code <= 122) : isAlphanumeric(code)
+})
+
+const customByObject = new WeakMap<NameProfile, Profile>()
+const customByKey = new Map<string, Profile>()
+
+// A `g` or `y` flag makes `test` stateful (lastIndex): a copy without them
+// answers the same for every call.
+function stateless(pattern: RegExp): RegExp {
+  const flags = pattern.flags.replace(/[gy]/g, '')
+  return new RegExp(pattern.source, flags)
+}
+
+function describe(value: unknown): string {
+  if (value instanceof RegExp) return String(value)
+  if (typeof value === 'string') return JSON.stringify(value)
+  if (value === null || typeof value !== 'object') return String(value)
+  return Array.isArray(value) ? 'an array' : 'an object'
+}
+
+function customProfile(profile: NameProfile): Profile {
+  const known = customByObject.get(profile)
+  if (known !== undefined) return known
+  const { characters, firstCharacter, maxLength } = profile
+  if (!(characters instanceof RegExp)) {
+    throw new TypeError(`profile.characters: expected a RegExp matching one character, received ${describe(characters)}`)
+  }
+  if (firstCharacter !== undefined && !(firstCharacter instanceof RegExp)) {
+    throw new TypeError(`profile.firstCharacter: expected a RegExp or undefined, received ${describe(firstCharacter)}`)
+  }
+  if (typeof maxLength !== 'number' || !Number.isInteger(maxLength) || maxLength < 8) {
+    throw new TypeError(`profile.maxLength: expected an integer of at least 8, received ${describe(maxLength)}`)
+  }
+  const rest = stateless(characters)
+  const first = firstCharacter === undefined ? undefined : stateless(firstCharacter)
+  // The replacement `_`, the collision suffixes `_2`... and the fallback
+  // `param` must themselves be allowed, or sanitizing could not succeed.
+  for (const character of '_0123456789param') {
+    if (!rest.test(character)) {
+      throw new TypeError(`profile.characters: expected a pattern accepting "_", the digits and "param", received ${describe(characters)} (rejects ${JSON.stringify(character)})`)
+    }
+  }
+  if (first !== undefined && !(first.test('_') && first.test('p'))) {
+    throw new TypeError(`profile.firstCharacter: expected a pattern accepting "_" and "p", received ${describe(firstCharacter)}`)
+  }
+  const key = `custom:${String(rest)}:${String(first)}:${maxLength}`
+  let normalized = customByKey.get(key)
+  if (normalized === undefined) {
+    normalized = makeProfile(key, maxLength, (character, isFirst) =>
+      rest.test(character) && (!isFirst || first === undefined || first.test(character)),
+    )
+    customByKey.set(key, normalized)
+  }
+  customByObject.set(profile, normalized)
+  return normalized
+}
+
+/** The profile named by `options`, anthropic by default. Bad options throw a TypeError. */
+export function profileOf(options: KeyUnmapOptions | undefined): Profile {
+  if (options === undefined) return anthropic
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(`options: expected an object or undefined, received ${describe(options)}`)
+  }
+  const profile = options.profile
+  if (profile === undefined || profile === 'anthropic') return anthropic
+  if (profile === 'gemini') return gemini
+  if (typeof profile === 'object' && profile !== null && !Array.isArray(profile)) return customProfile(profile)
+  throw new TypeError(`options.profile: expected "anthropic", "gemini" or { characters, firstCharacter?, maxLength }, received ${describe(profile)}`)
+}
+
+/** Whether `name` already satisfies the profile (then it is never renamed). */
+export function isValidName(name: string, profile: Profile): boolean {
+  let count = 0
+  for (const character of name) {
+    if (!profile.allows(character, count === 0)) return false
+    if (++count > profile.maxLength) return false
+  }
+  return count > 0
+}
+
+/** Each disallowed character becomes `_` (one for one), cut to the limit; empty becomes `param`. */
+export function sanitizeName(name: string, profile: Profile): string {
+  let out = ''
+  let count = 0
+  for (const character of name) {
+    if (count === profile.maxLength) break
+    out += profile.allows(character, count === 0) ? character : '_'
+    count++
+  }
+  return out === '' ? 'param' : out
+}

@@ -1,0 +1,104 @@
+import { keywordKind, MAX_DEPTH } from './keywords.js'
+import { getOwn, isObject, setOwn } from './own.js'
+import type { Profile } from './profile.js'
+import { NO_RENAMES, propertyRenames, renamedName } from './property-renames.js'
+import type { Renames } from './property-renames.js'
+import { rewriteRef } from './rewrite-ref.js'
+
+interface State {
+  readonly root: unknown
+  readonly profile: Profile
+  // A sub-schema object reached twice (shared, or a JS-level cycle) is
+  // rewritten once: sharing in, sharing out.
+  readonly done: Map<object, unknown>
+  readonly active: Set<object>
+}
+
+type Mapper = (value: unknown, key: string) => { key: string; value: unknown }
+
+// Copy-on-write over an object: the same object back when nothing changed,
+// else a frozen copy in the same key order.
+function mapObject(source: Record<string, unknown>, mapper: Mapper): Record<string, unknown> {
+  const keys = Object.keys(source)
+  let out: Record<string, unknown> | undefined
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!
+    const value = source[key]
+    const next = mapper(value, key)
+    if (out === undefined && (next.key !== key || next.value !== value)) {
+      out = {}
+      for (let before = 0; before < index; before++) setOwn(out, keys[before]!, source[keys[before]!])
+    }
+    if (out !== undefined) setOwn(out, next.key, next.value)
+  }
+  return out === undefined ? source : Object.freeze(out)
+}
+
+function mapArray(source: readonly unknown[], mapper: (value: unknown) => unknown): readonly unknown[] {
+  let out: unknown[] | undefined
+  for (let index = 0; index < source.length; index++) {
+    const value = source[index]
+    const next = mapper(value)
+    if (out === undefined && next !== value) out = source.slice(0, index)
+    if (out !== undefined) out.push(next)
+  }
+  return out === undefined ? source : Object.freeze(out)
+}
+
+function keyword(key: string, value: unknown, renames: Renames, state: State, depth: number): unknown {
+  const schema = (child: unknown): unknown => sanitizeSchema(child, state, depth + 1)
+  const name = (child: unknown): unknown => (typeof child === 'string' ? renamedName(child, renames, state.profile) : child)
+  switch (keywordKind(key)) {
+    case 'properties':
+      return isObject(value)
+        ? mapObject(value, (child, property) => ({ key: renames.toSanitized.get(property) ?? property, value: schema(child) }))
+        : value
+    case 'named':
+      return isObject(value)
+        ? mapObject(value, (child, property) => ({
+            key: renamedName(property, renames, state.profile),
+            value: Array.isArray(child) ? mapArray(child, name) : schema(child),
+          }))
+        : value
+    case 'map':
+      return isObject(value) ? mapObject(value, (child, entry) => ({ key: entry, value: schema(child) })) : value
+    case 'list':
+      return Array.isArray(value) ? mapArray(value, schema) : value
+    case 'items':
+      return Array.isArray(value) ? mapArray(value, schema) : schema(value)
+    case 'schema':
+      return schema(value)
+    case 'opaque':
+      if (key === 'required') return Array.isArray(value) ? mapArray(value, name) : value
+      if (key === 'dependentRequired') {
+        return isObject(value)
+          ? mapObject(value, (child, property) => ({
+              key: renamedName(property, renames, state.profile),
+              value: Array.isArray(child) ? mapArray(child, name) : child,
+            }))
+          : value
+      }
+      if (key === '$ref' && typeof value === 'string') return rewriteRef(value, state.root, state.profile)
+      return value
+  }
+}
+
+/** One schema node rewritten: renamed `properties` keys at any depth, `required` and friends remapped, `$ref` pointers kept resolving. */
+export function sanitizeSchema(node: unknown, state: State, depth: number): unknown {
+  if (!isObject(node) || depth > MAX_DEPTH) return node
+  const done = state.done.get(node)
+  if (done !== undefined) return done
+  if (state.active.has(node)) return node
+  state.active.add(node)
+  const properties = getOwn(node, 'properties')
+  const renames = isObject(properties) ? propertyRenames(properties, state.profile) : NO_RENAMES
+  const result = mapObject(node, (value, key) => ({ key, value: keyword(key, value, renames, state, depth) }))
+  state.active.delete(node)
+  state.done.set(node, result)
+  return result
+}
+
+/** Sanitizes a whole document, `root` being where its `#` pointers start. */
+export function sanitizeDocument(root: unknown, profile: Profile): unknown {
+  return sanitizeSchema(root, { root, profile, done: new Map(), active: new Set() }, 0)
+}

@@ -1,0 +1,170 @@
+import { createRefResolver } from '@x/schema-ref'
+import type { RefPath, RefResolver } from '@x/schema-ref'
+import { getOwn, isObject } from './own.js'
+import type { Profile } from './profile.js'
+import { propertyRenames } from './property-renames.js'
+
+/** A sub-schema reached through a value (a property, an item), compiled on first use. */
+export interface Slot {
+  readonly schemas: unknown[]
+  plan: Plan | undefined
+}
+
+/** What an argument key means: the original name it stands for, and the schema of its value. */
+export interface KeyEntry {
+  readonly target: string
+  readonly slot: Slot
+}
+
+/**
+ * Everything the unmapping needs from one schema node, computed once per
+ * node: `$ref`s resolved, `allOf` members merged, unions kept as groups of
+ * alternatives to choose between by the value's own keys.
+ */
+export interface Plan {
+  /** Original names and renamed forms alike; an original name always wins over a renamed form. */
+  readonly table: ReadonlyMap<string, KeyEntry>
+  readonly patterns: ReadonlyArray<{ readonly pattern: RegExp; readonly slot: Slot }>
+  readonly additional: Slot | undefined
+  readonly prefix: readonly Slot[] | undefined
+  readonly items: Slot | undefined
+  readonly groups: ReadonlyArray<readonly Plan[]>
+}
+
+export interface UnmapContext {
+  readonly profile: Profile
+  readonly resolver: RefResolver
+  readonly plans: WeakMap<object, Plan>
+}
+
+const EMPTY: Plan = Object.freeze({ table: new Map(), patterns: [], additional: undefined, prefix: undefined, items: undefined, groups: [] })
+
+// Unions nested in unions, allOf in allOf: flattening stops this deep (data
+// never drives it, so a bound is needed even without cycles).
+const MAX_FLATTEN = 32
+
+const slot = (schema: unknown): Slot => ({ schemas: [schema], plan: undefined })
+const list = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : [])
+
+interface Builder {
+  readonly parts: Record<string, unknown>[]
+  readonly groups: Plan[][]
+}
+
+function collect(context: UnmapContext, node: unknown, path: RefPath | undefined, builder: Builder, depth: number): void {
+  if (depth > MAX_FLATTEN) return
+  const resolved = context.resolver.resolveOnPath(node, path)
+  if (resolved === undefined) return
+  const schema = resolved.schema
+  // A `$ref` left after resolution is out of scope or cyclic: no information.
+  if (!isObject(schema) || typeof getOwn(schema, '$ref') === 'string') return
+  builder.parts.push(schema)
+  for (const member of list(getOwn(schema, 'allOf'))) collect(context, member, resolved.path, builder, depth + 1)
+  const condition = getOwn(schema, 'if')
+  if (condition !== undefined) collect(context, condition, resolved.path, builder, depth + 1)
+  const dependent = getOwn(schema, 'dependentSchemas')
+  if (isObject(dependent)) for (const key of Object.keys(dependent)) collect(context, dependent[key], resolved.path, builder, depth + 1)
+  for (const keyword of ['anyOf', 'oneOf']) {
+    const branches = list(getOwn(schema, keyword))
+    if (branches.length > 0) builder.groups.push(branches.map((branch) => build(context, branch, resolved.path, depth + 1)))
+  }
+  const outcomes = ['then', 'else'].map((keyword) => getOwn(schema, keyword)).filter((branch) => branch !== undefined)
+  if (outcomes.length > 0) builder.groups.push(outcomes.map((branch) => build(context, branch, resolved.path, depth + 1)))
+}
+
+function compilePatterns(parts: readonly Record<string, unknown>[]): Plan['patterns'] {
+  const patterns: Array<{ pattern: RegExp; slot: Slot }> = []
+  for (const part of parts) {
+    const map = getOwn(part, 'patternProperties')
+    if (!isObject(map)) continue
+    for (const source of Object.keys(map)) {
+      try {
+        patterns.push({ pattern: new RegExp(source, 'u'), slot: slot(map[source]) })
+      } catch {
+        // Not a valid ECMA-262 pattern: no key can be said to match it.
+      }
+    }
+  }
+  return patterns
+}
+
+function finish(context: UnmapContext, { parts, groups }: Builder): Plan {
+  if (parts.length === 0 && groups.length === 0) return EMPTY
+  const slots = new Map<string, Slot>()
+  const table = new Map<string, KeyEntry>()
+  for (const part of parts) {
+    const properties = getOwn(part, 'properties')
+    if (!isObject(properties)) continue
+    for (const name of Object.keys(properties)) {
+      const known = slots.get(name)
+      if (known === undefined) {
+        const fresh = slot(properties[name])
+        slots.set(name, fresh)
+        table.set(name, { target: name, slot: fresh })
+      } else {
+        known.schemas.push(properties[name])
+      }
+    }
+  }
+  for (const part of parts) {
+    const properties = getOwn(part, 'properties')
+    if (!isObject(properties)) continue
+    for (const [renamed, original] of propertyRenames(properties, context.profile).toOriginal) {
+      if (!table.has(renamed)) table.set(renamed, { target: original, slot: slots.get(original)! })
+    }
+  }
+  let additional: Slot | undefined
+  let prefix: Slot[] | undefined
+  let items: Slot | undefined
+  for (const part of parts) {
+    const extra = getOwn(part, 'additionalProperties')
+    if (additional === undefined && isObject(extra)) additional = slot(extra)
+    const tuple = getOwn(part, 'prefixItems')
+    const each = getOwn(part, 'items')
+    if (prefix === undefined && Array.isArray(tuple)) prefix = tuple.map(slot)
+    if (prefix === undefined && Array.isArray(each)) {
+      // Draft 7 tuples: `items` is the list, `additionalItems` the rest.
+      prefix = each.map(slot)
+      const rest = getOwn(part, 'additionalItems')
+      if (items === undefined && isObject(rest)) items = slot(rest)
+    } else if (items === undefined && isObject(each)) {
+      items = slot(each)
+    }
+  }
+  return { table, patterns: compilePatterns(parts), additional, prefix, items, groups }
+}
+
+function build(context: UnmapContext, node: unknown, path: RefPath | undefined, depth: number): Plan {
+  const builder: Builder = { parts: [], groups: [] }
+  collect(context, node, path, builder, depth)
+  return finish(context, builder)
+}
+
+/** The plan of one schema node of the context's document, cached per node. */
+export function planFor(context: UnmapContext, node: unknown): Plan {
+  if (!isObject(node)) return EMPTY
+  let plan = context.plans.get(node)
+  if (plan === undefined) {
+    plan = build(context, node, undefined, 0)
+    context.plans.set(node, plan)
+  }
+  return plan
+}
+
+/** The plan of a slot: several schemas (a name declared in two `allOf` members) apply together. */
+export function slotPlan(context: UnmapContext, target: Slot): Plan {
+  if (target.plan === undefined) {
+    target.plan = target.schemas.length === 1 ? planFor(context, target.schemas[0]) : build(context, { allOf: target.schemas }, undefined, 0)
+  }
+  return target.plan
+}
+
+/** The unmapping context of one original document (its resolver and plans), per profile. */
+export function contextFor(root: Record<string, unknown>, profile: Profile): UnmapContext {
+  let context = profile.contexts.get(root)
+  if (context === undefined) {
+    context = { profile, resolver: createRefResolver(root), plans: new WeakMap() }
+    profile.contexts.set(root, context)
+  }
+  return context
+}

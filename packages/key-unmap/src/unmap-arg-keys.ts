@@ -1,0 +1,47 @@
+import { isObject } from './internal/own.js'
+import { profileOf } from './internal/profile.js'
+import { contextFor, planFor } from './internal/unmap-plan.js'
+import { unmapValue } from './internal/unmap-value.js'
+import { sanitizeToolSchema } from './sanitize-tool-schema.js'
+import type { KeyUnmapOptions } from './types.js'
+
+/**
+ * Gives the model's arguments back the property names the tool declared.
+ *
+ * The model saw `sanitizeToolSchema(originalSchema)` and answered with its
+ * names; this walks the arguments against the *original* schema, following
+ * `$ref`s (pydantic's `$defs`, zod's `#/properties/...`), `allOf`, the
+ * union branch whose names match the value's keys best, `items`,
+ * `prefixItems`, `additionalProperties` and `patternProperties`, and
+ * restores every renamed key at every depth. The renames are the very ones
+ * {@link sanitizeToolSchema} used (one cached computation per `properties`
+ * map), so the two cannot disagree.
+ *
+ * A key that is not a renamed form passes through. When a renamed form and
+ * the original spelling both arrive (`first_name` and `first name`), the
+ * original spelling keeps the name and the renamed form stays as it came:
+ * nothing is overwritten, no value is dropped.
+ *
+ * Never mutates; unchanged parts are shared; the very same `args` comes
+ * back when nothing was renamed. Plans are cached per schema object.
+ *
+ * @param originalSchema - The schema the tool declared (not the sanitized one).
+ * @param args - The arguments as the model sent them (after type coercion, if any).
+ * @param options - The same `profile` that was given to `sanitizeToolSchema`.
+ * @returns The arguments with the tool's property names.
+ * @throws {TypeError} Only for malformed `options`; bad schemas or arguments never throw.
+ *
+ * @example
+ * ```ts
+ * const schema = { type: 'object', properties: { 'first name': { type: 'string' } } }
+ * unmapArgKeys(schema, { first_name: 'Ada' }) // => { 'first name': 'Ada' }
+ * ```
+ */
+export function unmapArgKeys<Args>(originalSchema: unknown, args: Args, options?: KeyUnmapOptions): Args {
+  const profile = profileOf(options)
+  if (!isObject(originalSchema) || typeof args !== 'object' || args === null) return args
+  // Nothing renamed anywhere (the cached sanitize is the schema itself): nothing to restore.
+  if (sanitizeToolSchema(originalSchema, options) === originalSchema) return args
+  const context = contextFor(originalSchema, profile)
+  return unmapValue(args, planFor(context, originalSchema), context, 0) as Args
+}
