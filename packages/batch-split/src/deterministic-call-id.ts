@@ -19,7 +19,7 @@ import { describe } from './internal/describe.js'
  * @example
  * ```ts
  * deterministicCallId('a', 'b', 0) // => 'call_6e4685b95a61' (sha256("a:b:0") starts 6e4685b95a61)
- * deterministicCallId('a', 'b', 1) // => another id: the index is part of the hash
+ * deterministicCallId('a', 'b', 1) // => 'call_6cce7cb783ec'
  * ```
  */
 export function deterministicCallId(name: string, seed: string, index: number): string {
