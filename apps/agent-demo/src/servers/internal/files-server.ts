@@ -1,0 +1,93 @@
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
+import { extname, join, relative } from 'node:path'
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import * as z from 'zod'
+import { parallelSafeCapabilities } from './concurrency-capability.js'
+import { sandboxPath } from './sandbox-path.js'
+import { Count } from './shared-schemas.js'
+import { errorResult, jsonResult } from './tool-result.js'
+
+const MAX_READ_BYTES = 256 * 1024
+
+/**
+ * The files server: list and read files inside one sandbox folder.
+ *
+ * Every path is resolved against the sandbox and refused if it lands outside
+ * (`../`, absolute paths, symlinks out). Both tools only read, and the server
+ * declares itself parallel-safe, so an agent may run them side by side.
+ */
+export function createFilesServer(root: string): McpServer {
+  const server = new McpServer(
+    { name: 'files', version: '1.0.0' },
+    { capabilities: parallelSafeCapabilities(true), instructions: `Read-only access to the files under one sandbox folder.` },
+  )
+
+  server.registerTool(
+    'list',
+    {
+      title: 'List files',
+      description: 'List the files under a folder of the sandbox, optionally filtered.',
+      inputSchema: {
+        path: z.string().optional().describe('Folder relative to the sandbox root; "." by default.'),
+        filters: z
+          .object({
+            extensions: z.array(z.string()).optional().describe('Keep only these extensions, e.g. [".md"].'),
+            'name contains': z.string().nullable().optional(),
+            'max depth': z.number().int().min(0).max(10).optional(),
+          })
+          .optional(),
+        limit: Count.optional(),
+      },
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    ({ path, filters, limit }) => {
+      const start = sandboxPath(root, path ?? '.')
+      if (!start.ok) return errorResult(start.reason)
+      if (!statSync(start.absolute).isDirectory()) return errorResult(`not a folder: ${path ?? '.'}`)
+      const realRoot = realpathSync(root)
+      const maxDepth = filters?.['max depth'] ?? 10
+      const found: string[] = []
+      const walk = (folder: string, depth: number): void => {
+        for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+          const full = join(folder, entry.name)
+          if (entry.isDirectory()) {
+            if (depth < maxDepth) walk(full, depth + 1)
+          } else if (entry.isFile()) {
+            found.push(relative(realRoot, full))
+          }
+        }
+      }
+      walk(start.absolute, 0)
+      const kept = found
+        .filter((file) => filters?.extensions === undefined || filters.extensions.includes(extname(file)))
+        .filter((file) => filters?.['name contains'] == null || file.includes(filters['name contains']))
+        .slice(0, limit ?? 200)
+      return jsonResult({ files: kept })
+    },
+  )
+
+  server.registerTool(
+    'read',
+    {
+      title: 'Read a file',
+      description: 'Read a text file of the sandbox, optionally only its first lines.',
+      inputSchema: {
+        path: z.string().describe('File relative to the sandbox root.'),
+        limit: Count.optional().describe('How many lines from the start to return.'),
+      },
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    ({ path, limit }) => {
+      const target = sandboxPath(root, path)
+      if (!target.ok) return errorResult(target.reason)
+      const stats = statSync(target.absolute)
+      if (!stats.isFile()) return errorResult(`not a file: ${path}`)
+      if (stats.size > MAX_READ_BYTES) return errorResult(`file too large to read (${stats.size} bytes): ${path}`)
+      const lines = readFileSync(target.absolute, 'utf8').split('\n')
+      const kept = limit === undefined ? lines : lines.slice(0, limit)
+      return jsonResult({ path: target.relative, lines: kept.length, text: kept.join('\n') })
+    },
+  )
+
+  return server
+}
