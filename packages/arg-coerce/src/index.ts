@@ -1,2 +1,5 @@
-// Public surface: filled in by the package's issue. Explicit names only, no `export *`.
-export const PACKAGE_NAME = '@x/arg-coerce'
+export { coerceToolArgs } from './coerce-tool-args.js'
+export { coerceToolArgsWithPatch } from './coerce-tool-args-with-patch.js'
+export type { CoerceToolArgsWithPatchResult } from './coerce-tool-args-with-patch.js'
+export type { CoercionPatchOperation } from './internal/diff.js'
+export type { CoerceToolArgsOptions } from './internal/options.js'

@@ -1,0 +1,43 @@
+import { coerceToolArgs } from './coerce-tool-args.js'
+import type { CoercionPatchOperation } from './internal/diff.js'
+import { diff } from './internal/diff.js'
+import type { CoerceToolArgsOptions } from './internal/options.js'
+
+/** What `coerceToolArgsWithPatch` returns. */
+export interface CoerceToolArgsWithPatchResult {
+  /** The coerced arguments, exactly as `coerceToolArgs` returns them. */
+  readonly args: unknown
+  /** RFC 6902 operations that turn the input into `args` (empty when nothing changed). */
+  readonly patch: readonly CoercionPatchOperation[]
+}
+
+/**
+ * Coerces like {@link coerceToolArgs} and also reports every change as an
+ * RFC 6902 JSON Patch, for logs and audit trails.
+ *
+ * Each operation is a `replace` at the deepest position whose value changed
+ * (an `add` only if a key appeared, which coercion itself never does), with
+ * its path formatted by `@x/json-pointer`. Applying the patch to a copy of
+ * the input (with fast-json-patch, say) gives exactly `args`. A coerced
+ * whole (a JSON string turned into an object) is one `replace` of that
+ * position, including the root (path `""`).
+ *
+ * @example
+ * ```ts
+ * const schema = { type: 'object', properties: { count: { type: 'integer' }, tags: { type: 'array', items: { type: 'string' } } } }
+ * coerceToolArgsWithPatch(schema, { count: '5', tags: 'a' })
+ * // => { args: { count: 5, tags: ['a'] },
+ * //      patch: [{ op: 'replace', path: '/count', value: 5 }, { op: 'replace', path: '/tags', value: ['a'] }] }
+ * ```
+ *
+ * @param schema - the tool's parameters schema, the root for `$ref`
+ * @param args - the arguments as the model sent them
+ * @param options - as for `coerceToolArgs`
+ * @throws TypeError only when `options` is malformed
+ */
+export function coerceToolArgsWithPatch(schema: unknown, args: unknown, options?: CoerceToolArgsOptions): CoerceToolArgsWithPatchResult {
+  const coerced = coerceToolArgs(schema, args, options)
+  const patch: CoercionPatchOperation[] = []
+  diff(args, coerced, [], patch)
+  return { args: coerced, patch }
+}

@@ -1,0 +1,45 @@
+import { contextFor } from './internal/context.js'
+import type { CoerceToolArgsOptions } from './internal/options.js'
+import { readMaxDepth } from './internal/options.js'
+
+/**
+ * Coerces a tool call's arguments to the types its JSON Schema declares.
+ *
+ * `schema` is the tool's parameters schema and the document root for every
+ * `$ref`. At each position of `args` the schema in force is resolved (`$ref`
+ * with siblings, `allOf`, `anyOf`/`oneOf` branches), then: a value the schema
+ * already admits is left alone; `"5"` becomes `5` where an integer or number
+ * is asked for, `"true"`/`"false"` booleans, `"null"` null where null is
+ * admitted; JSON strings become the object or array asked for (recursively);
+ * a lone value where only an array is admitted becomes `[value]`; a number
+ * or boolean where only a string is admitted becomes its string. Anything
+ * else stays as it was.
+ *
+ * Pure: `args` is never mutated, untouched subtrees are shared, and a call
+ * that changes nothing returns `args` itself. Never throws on data. The
+ * compiled form of `schema` is cached by the schema object, so calling again
+ * with the same schema object is fast.
+ *
+ * @example
+ * ```ts
+ * const schema = {
+ *   type: 'object',
+ *   properties: { count: { $ref: '#/$defs/Count' }, verbose: { type: 'boolean' } },
+ *   $defs: { Count: { type: 'integer' } },
+ * }
+ * coerceToolArgs(schema, { count: '5', verbose: 'TRUE' }) // => { count: 5, verbose: true }
+ * coerceToolArgs(schema, { count: '07030x' }) // => { count: '07030x' } (unchanged, same object)
+ * ```
+ *
+ * @param schema - the tool's parameters schema (any JSON Schema; `true`/`false` and non-objects coerce nothing)
+ * @param args - the arguments as the model sent them (any value, even a JSON string)
+ * @param options - `maxDepth`: how many levels of nesting are entered (default 128)
+ * @returns the coerced arguments
+ * @throws TypeError only when `options` is malformed (a programmer error)
+ */
+export function coerceToolArgs(schema: unknown, args: unknown, options?: CoerceToolArgsOptions): unknown {
+  const maxDepth = readMaxDepth(options)
+  if (typeof schema !== 'object' || schema === null) return args
+  const plan = contextFor(schema).root
+  return plan === null ? args : plan.run(args, maxDepth)
+}

@@ -1,0 +1,46 @@
+import type { CompileSlot, Plan, Slot } from './plan.js'
+import type { Shape } from './shape.js'
+
+/** The array half of a compiled shape: `prefixItems` (or draft-7 tuple `items`) and the rest. */
+export class ArrayPart {
+  private readonly prefix: ReadonlyArray<Slot | null>
+  private readonly rest: Slot | null
+
+  constructor(
+    shape: Shape,
+    private readonly compile: CompileSlot,
+  ) {
+    this.prefix = Array.from(shape.prefix, (schemas) => (schemas === undefined || schemas.length === 0 ? null : { schemas, plan: undefined }))
+    this.rest = shape.items.length === 0 ? null : { schemas: shape.items, plan: undefined }
+  }
+
+  /** The plan of the item at `index`, or null when that item can never change. */
+  planAt(index: number): Plan | null {
+    const slot = index < this.prefix.length ? this.prefix[index]! : this.rest
+    if (slot === null) return null
+    return slot.plan === undefined ? this.compile(slot) : slot.plan
+  }
+
+  run(value: unknown[], depth: number): unknown[] {
+    let out = value
+    const prefixLength = this.prefix.length
+    const length = value.length
+    for (let index = 0; index < length; index++) {
+      const slot = index < prefixLength ? this.prefix[index]! : this.rest
+      if (slot === null) {
+        if (index >= prefixLength) break // no rest schema: nothing further can change
+        continue
+      }
+      const plan: Plan | null = slot.plan === undefined ? this.compile(slot) : slot.plan
+      if (plan === null) continue
+      const item = value[index]
+      if (typeof item === plan.skip) continue
+      const next = plan.run(item, depth)
+      if (next !== item) {
+        if (out === value) out = value.slice()
+        out[index] = next
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,84 @@
+import type { RefResolver } from '@x/schema-ref'
+import { createRefResolver } from '@x/schema-ref'
+import type { Plan, Slot } from './plan.js'
+import type { Shape } from './shape.js'
+import { shapesOf } from './shape.js'
+import { ShapePlan } from './shape-plan.js'
+import { UnionPlan } from './union-plan.js'
+
+/** Everything compiled for one root schema object: its resolver and the plans of the positions reached so far. */
+export class Context {
+  private readonly resolver: RefResolver
+  private readonly memo = new WeakMap<object, Plan | null>()
+  readonly root: Plan | null
+
+  constructor(root: object) {
+    this.resolver = createRefResolver(root)
+    this.root = this.compileSchemas([root])
+  }
+
+  readonly compileSlot = (slot: Slot): Plan | null => {
+    const plan = this.compileSchemas(slot.schemas)
+    slot.plan = plan
+    return plan
+  }
+
+  private compileSchemas(schemas: readonly unknown[]): Plan | null {
+    const single = schemas.length === 1 ? schemas[0] : undefined
+    // The plan of one schema node depends only on that node (and the root):
+    // positions reached through the same `$ref` share it, which also closes
+    // recursive models into a cycle of plans instead of an endless chain.
+    const keys: object[] = []
+    if (typeof single === 'object' && single !== null) {
+      keys.push(single)
+      const resolved = this.resolver.resolve(single)
+      if (resolved !== single && typeof resolved === 'object' && resolved !== null) keys.push(resolved)
+      for (const key of keys) if (this.memo.has(key)) return this.memo.get(key)!
+    }
+    const plan = this.build(shapesOf(this.resolver, schemas))
+    for (const key of keys) this.memo.set(key, plan)
+    return plan
+  }
+
+  private build(shapes: Shape[]): Plan | null {
+    if (shapes.length === 0) return null
+    if (shapes.length === 1) {
+      const plan = new ShapePlan(shapes[0]!, this.compileSlot)
+      return plan.useful ? plan : null
+    }
+    const alternatives = shapes.map((shape) => ({
+      shape,
+      plan: new ShapePlan(shape, this.compileSlot),
+      tags: this.tagsOf(shape),
+    }))
+    return new UnionPlan(alternatives, shapes[0]!.discriminator)
+  }
+
+  private tagsOf(shape: Shape): Array<{ key: string; value: unknown }> {
+    const tags: Array<{ key: string; value: unknown }> = []
+    for (const [key, schemas] of shape.properties) {
+      for (const schema of schemas) {
+        const resolved = this.resolver.resolve(schema)
+        if (typeof resolved !== 'object' || resolved === null) continue
+        const record = resolved as Record<string, unknown>
+        if (Object.hasOwn(record, 'const')) tags.push({ key, value: record['const'] })
+        else if (Array.isArray(record['enum']) && Object.hasOwn(record, 'enum') && record['enum'].length === 1) {
+          tags.push({ key, value: record['enum'][0] })
+        }
+      }
+    }
+    return tags
+  }
+}
+
+const contexts = new WeakMap<object, Context>()
+
+/** The compiled context of a root schema, built on first use and cached by the schema object. */
+export function contextFor(root: object): Context {
+  let context = contexts.get(root)
+  if (context === undefined) {
+    context = new Context(root)
+    contexts.set(root, context)
+  }
+  return context
+}

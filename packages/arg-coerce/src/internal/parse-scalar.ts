@@ -1,0 +1,59 @@
+// Turning a model's string into the scalar the schema asked for. `Number()`
+// is not used on purpose: it reads "" and blanks as 0, "0x10" as 16 and
+// "Infinity" as Infinity. The grammar below is JSON's number grammar, plus a
+// leading "+" because models write it.
+const JSON_NUMBER = /^[+-]?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/
+
+/** Returned by the parsers below when the string is not that scalar. */
+export const NOT_PARSED: unique symbol = Symbol('not parsed')
+
+/**
+ * A finite number from a trimmed JSON-grammar string, or NOT_PARSED. With
+ * `integral`, the value must be a whole number ("5.0" and "1e3" are). An
+ * integral value past Number.MAX_SAFE_INTEGER is refused: the string is the
+ * only lossless form of "12345678901234567890".
+ */
+export function parseNumber(text: string, integral: boolean): number | typeof NOT_PARSED {
+  const trimmed = text.trim()
+  if (!JSON_NUMBER.test(trimmed)) return NOT_PARSED
+  const value = Number(trimmed)
+  if (!Number.isFinite(value)) return NOT_PARSED
+  const whole = Number.isInteger(value)
+  if (integral && !whole) return NOT_PARSED
+  if (whole && Math.abs(value) > Number.MAX_SAFE_INTEGER) return NOT_PARSED
+  return value
+}
+
+/** `true`/`false` from the words, trimmed and in any case; nothing else ("1", "yes" are not booleans). */
+export function parseBoolean(text: string): boolean | typeof NOT_PARSED {
+  if (text.length > 12) return NOT_PARSED
+  const word = text.trim().toLowerCase()
+  return word === 'true' ? true : word === 'false' ? false : NOT_PARSED
+}
+
+/** True for "null", trimmed and in any case. */
+export function isNullWord(text: string): boolean {
+  return text.length <= 12 && text.trim().toLowerCase() === 'null'
+}
+
+/** True for "" and strings of whitespace only. */
+export function isBlank(text: string): boolean {
+  return text.trim() === ''
+}
+
+/**
+ * The object or array a JSON string holds, or NOT_PARSED (any other JSON
+ * value, or not JSON). The first character is checked before `JSON.parse`
+ * so that ordinary prose costs no exception.
+ */
+export function parseStructure(text: string): object | typeof NOT_PARSED {
+  const trimmed = text.trim()
+  const first = trimmed.charCodeAt(0)
+  if (first !== 123 /* { */ && first !== 91 /* [ */) return NOT_PARSED
+  try {
+    const value: unknown = JSON.parse(trimmed)
+    return typeof value === 'object' && value !== null ? value : NOT_PARSED
+  } catch {
+    return NOT_PARSED
+  }
+}

@@ -1,0 +1,88 @@
+import { ArrayPart } from './array-part.js'
+import { ObjectPart } from './object-part.js'
+import { NOT_PARSED, isBlank, isNullWord, parseBoolean, parseNumber, parseStructure } from './parse-scalar.js'
+import type { CompileSlot, Plan } from './plan.js'
+import type { Shape } from './shape.js'
+import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, bitsOfValue, onlyAdmits } from './type-bits.js'
+
+function skipFor(types: number, hasObject: boolean, hasArray: boolean): string {
+  // A value of an admitted scalar type is left alone (rule 1); that check is
+  // the loop's inline `typeof`. Only one `typeof` fits, so pick the common one.
+  if (types & INTEGER) return 'number'
+  if (types & BOOLEAN) return 'boolean'
+  if (types & STRING) return 'string'
+  if ((types & OBJECT) && !hasObject && !hasArray) return 'object'
+  return ''
+}
+
+/** The plan of one alternative: the coercion rules for its admitted types, then its children. */
+export class ShapePlan implements Plan {
+  readonly types: number
+  readonly skip: string
+  private readonly enums: ReadonlyArray<readonly unknown[]>
+  private readonly objectPart: ObjectPart | undefined
+  private readonly arrayPart: ArrayPart | undefined
+  private readonly blankIsEmptyObject: boolean
+
+  constructor(shape: Shape, compile: CompileSlot) {
+    this.types = shape.types
+    this.enums = shape.enums
+    const children = shape.hasChildren
+    this.objectPart = children && (shape.types & OBJECT) !== 0 && (shape.properties.size > 0 || shape.patterns.length > 0 || shape.additional.length > 0)
+      ? new ObjectPart(shape, compile)
+      : undefined
+    this.arrayPart = (shape.types & ARRAY) !== 0 && (shape.prefix.length > 0 || shape.items.length > 0) ? new ArrayPart(shape, compile) : undefined
+    this.blankIsEmptyObject = shape.required.size === 0
+    this.skip = skipFor(this.types, this.objectPart !== undefined, this.arrayPart !== undefined)
+  }
+
+  /** False when no value can ever change here: every type admitted and nothing below to visit. */
+  get useful(): boolean {
+    return this.types !== 0 && (this.types !== ANY || this.objectPart !== undefined || this.arrayPart !== undefined)
+  }
+
+  private inEnums(value: unknown): boolean {
+    for (const list of this.enums) if (!list.includes(value)) return false
+    return true
+  }
+
+  private structure(value: object, depth: number): unknown {
+    if (Array.isArray(value)) return this.arrayPart === undefined || depth <= 0 ? value : this.arrayPart.run(value, depth - 1)
+    return this.objectPart === undefined || depth <= 0 ? value : this.objectPart.run(value as Record<string, unknown>, depth - 1)
+  }
+
+  run(value: unknown, depth: number): unknown {
+    const bits = bitsOfValue(value)
+    if ((bits & this.types) !== 0) return bits === OBJECT || bits === ARRAY ? this.structure(value as object, depth) : value
+    return this.coerce(value, bits, depth)
+  }
+
+  private coerce(value: unknown, bits: number, depth: number): unknown {
+    const types = this.types
+    if (bits === STRING) {
+      const text = value as string
+      if (types & (INTEGER | NUMBER)) {
+        const number = parseNumber(text, (types & NUMBER) === 0)
+        if (number !== NOT_PARSED && this.inEnums(number)) return number
+      }
+      if (types & BOOLEAN) {
+        const boolean = parseBoolean(text)
+        if (boolean !== NOT_PARSED && this.inEnums(boolean)) return boolean
+      }
+      if ((types & NULL) && isNullWord(text) && this.inEnums(null)) return null
+      if (types & (OBJECT | ARRAY)) {
+        if ((types & OBJECT) && this.blankIsEmptyObject && isBlank(text)) return {}
+        const parsed = parseStructure(text)
+        if (parsed !== NOT_PARSED && (bitsOfValue(parsed) & types) !== 0) return this.structure(parsed, depth)
+      }
+    } else if ((bits & (NUMBER | BOOLEAN)) !== 0 && onlyAdmits(types, STRING)) {
+      const text = String(value)
+      if (this.inEnums(text)) return text
+    }
+    if (onlyAdmits(types, ARRAY) && bits !== 0 && bits !== NULL && depth > 0) {
+      const plan = this.arrayPart?.planAt(0) ?? null
+      return [plan === null ? value : plan.run(value, depth - 1)]
+    }
+    return value
+  }
+}

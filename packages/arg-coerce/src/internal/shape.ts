@@ -1,0 +1,202 @@
+import type { RefPath, RefResolver } from '@x/schema-ref'
+import { ANY, NULL, bitsOfTypeKeyword, bitsOfValue } from './type-bits.js'
+
+/**
+ * Everything that applies at one position of the value, read from one schema
+ * node, its resolved `$ref` chain and its `allOf` members (a conjunction).
+ * Child positions keep their raw schema nodes: they are resolved when the
+ * data actually reaches them, with an empty ref path (descending into the
+ * data is progress, so a recursive model is fine there).
+ */
+export interface Shape {
+  types: number
+  /** Each list constrains scalars produced by coercion (from `enum` / `const`). */
+  enums: ReadonlyArray<readonly unknown[]>
+  properties: Map<string, unknown[]>
+  required: Set<string>
+  patterns: Array<{ source: string; schema: unknown }>
+  additional: unknown[]
+  closed: boolean
+  prefix: unknown[][]
+  items: unknown[]
+  /** `$ref` strings of the union branches that led to this alternative (for a discriminator `mapping`). */
+  refs: string[]
+  discriminator: { propertyName: string; mapping: Readonly<Record<string, unknown>> } | undefined
+  hasChildren: boolean
+}
+
+interface Union {
+  branches: ReadonlyArray<{ schema: unknown; path: RefPath | undefined }>
+  discriminator: Shape['discriminator']
+}
+
+// A hostile schema can make unions of unions multiply (every branch of A
+// refers to B, every branch of B to A, ...). Past these bounds the remaining
+// alternatives are dropped: values they would have coerced pass through.
+const MAX_ALTERNATIVES = 64
+const MAX_NODES = 512
+
+function emptyShape(): Shape {
+  return {
+    types: ANY,
+    enums: [],
+    properties: new Map(),
+    required: new Set(),
+    patterns: [],
+    additional: [],
+    closed: false,
+    prefix: [],
+    items: [],
+    refs: [],
+    discriminator: undefined,
+    hasChildren: false,
+  }
+}
+
+function cloneShape(shape: Shape): Shape {
+  return {
+    ...shape,
+    properties: new Map(shape.properties),
+    required: new Set(shape.required),
+    patterns: [...shape.patterns],
+    additional: [...shape.additional],
+    prefix: shape.prefix.map((list) => [...list]),
+    items: [...shape.items],
+    refs: [...shape.refs],
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function own(record: Record<string, unknown>, key: string): unknown {
+  return Object.hasOwn(record, key) ? record[key] : undefined
+}
+
+function readDiscriminator(value: unknown): Shape['discriminator'] {
+  if (!isRecord(value)) return undefined
+  const propertyName = own(value, 'propertyName')
+  if (typeof propertyName !== 'string') return undefined
+  const mapping = own(value, 'mapping')
+  return { propertyName, mapping: isRecord(mapping) ? mapping : {} }
+}
+
+class Collector {
+  nodes = 0
+  constructor(readonly resolver: RefResolver) {}
+
+  /** Adds one schema node (resolved on `path`) to `shape`; its unions go to `unions`. */
+  collect(schema: unknown, path: RefPath | undefined, shape: Shape, unions: Union[]): boolean {
+    if (++this.nodes > MAX_NODES) return false
+    const resolved = this.resolver.resolveOnPath(schema, path)
+    if (resolved === undefined) return false // re-enters a ref already on this branch's path
+    const node = resolved.schema
+    if (node === false) {
+      shape.types = 0
+      return true
+    }
+    // A ref left in place (remote, anchor, dangling, cyclic chain) carries no type information.
+    if (!isRecord(node) || typeof own(node, '$ref') === 'string') return true
+    this.readKeywords(node, shape)
+    const allOf = own(node, 'allOf')
+    if (Array.isArray(allOf)) for (const member of allOf) this.collect(member, resolved.path, shape, unions)
+    const discriminator = readDiscriminator(own(node, 'discriminator'))
+    for (const keyword of ['anyOf', 'oneOf']) {
+      const list = own(node, keyword)
+      if (Array.isArray(list) && list.length > 0) {
+        unions.push({ branches: list.map((branch: unknown) => ({ schema: branch, path: resolved.path })), discriminator })
+      }
+    }
+    return true
+  }
+
+  readKeywords(node: Record<string, unknown>, shape: Shape): void {
+    let bits = Object.hasOwn(node, 'type') ? bitsOfTypeKeyword(node['type']) : ANY
+    if (own(node, 'nullable') === true && bits !== ANY) bits |= NULL
+    if (Object.hasOwn(node, 'const')) {
+      bits &= bitsOfValue(node['const'])
+      shape.enums = [...shape.enums, [node['const']]]
+    }
+    const enumValues = own(node, 'enum')
+    if (Array.isArray(enumValues)) {
+      bits &= enumValues.reduce((mask: number, value: unknown) => mask | bitsOfValue(value), 0)
+      shape.enums = [...shape.enums, enumValues]
+    }
+    shape.types &= bits
+    const properties = own(node, 'properties')
+    if (isRecord(properties)) {
+      for (const key of Object.keys(properties)) {
+        shape.properties.set(key, [...(shape.properties.get(key) ?? []), properties[key]])
+        shape.hasChildren = true
+      }
+    }
+    const required = own(node, 'required')
+    if (Array.isArray(required)) for (const key of required) if (typeof key === 'string') shape.required.add(key)
+    const patterns = own(node, 'patternProperties')
+    if (isRecord(patterns)) {
+      for (const source of Object.keys(patterns)) shape.patterns.push({ source, schema: patterns[source] })
+      shape.hasChildren = true
+    }
+    const additional = own(node, 'additionalProperties')
+    if (additional === false) shape.closed = true
+    else if (isRecord(additional)) {
+      shape.additional.push(additional)
+      shape.hasChildren = true
+    }
+    this.readItems(node, shape)
+  }
+
+  readItems(node: Record<string, unknown>, shape: Shape): void {
+    const prefixItems = own(node, 'prefixItems')
+    const items = own(node, 'items')
+    // Draft 7 tuples: `items` is the list and `additionalItems` the rest.
+    const tuple = Array.isArray(prefixItems) ? prefixItems : Array.isArray(items) ? items : undefined
+    const rest = Array.isArray(prefixItems) ? items : Array.isArray(items) ? own(node, 'additionalItems') : items
+    if (tuple !== undefined) {
+      tuple.forEach((schema: unknown, index: number) => {
+        shape.prefix[index] = [...(shape.prefix[index] ?? []), schema]
+      })
+      shape.hasChildren ||= tuple.length > 0
+    }
+    if (isRecord(rest)) {
+      shape.items.push(rest)
+      shape.hasChildren = true
+    }
+  }
+
+  expand(shape: Shape, unions: Union[], out: Shape[]): void {
+    if (out.length >= MAX_ALTERNATIVES) return
+    const [union, ...others] = unions
+    if (union === undefined) {
+      out.push(shape)
+      return
+    }
+    for (const branch of union.branches) {
+      const alternative = cloneShape(shape)
+      const ref = isRecord(branch.schema) ? own(branch.schema, '$ref') : undefined
+      if (typeof ref === 'string') alternative.refs.push(ref)
+      const nested: Union[] = []
+      // A branch that re-enters its own path is dropped; its siblings survive.
+      if (!this.collect(branch.schema, branch.path, alternative, nested)) continue
+      this.expand(alternative, [...others, ...nested], out)
+    }
+  }
+}
+
+/**
+ * The alternatives a schema node allows at one position: one shape when it
+ * has no `anyOf`/`oneOf`, else one shape per branch (the node's own keywords
+ * merged into each). Empty when every branch re-enters itself.
+ */
+export function shapesOf(resolver: RefResolver, schemas: readonly unknown[]): Shape[] {
+  const collector = new Collector(resolver)
+  const base = emptyShape()
+  const unions: Union[] = []
+  for (const schema of schemas) collector.collect(schema, undefined, base, unions)
+  const discriminator = unions.find((union) => union.discriminator !== undefined)?.discriminator
+  base.discriminator = discriminator
+  const out: Shape[] = []
+  collector.expand(base, unions, out)
+  return out
+}

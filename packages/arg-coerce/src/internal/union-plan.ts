@@ -1,0 +1,88 @@
+import { NOT_PARSED, parseStructure } from './parse-scalar.js'
+import type { Plan } from './plan.js'
+import type { Shape } from './shape.js'
+import type { ShapePlan } from './shape-plan.js'
+import { ARRAY, OBJECT, STRING, bitsOfValue } from './type-bits.js'
+
+interface Alternative {
+  readonly plan: ShapePlan
+  readonly shape: Shape
+  /** Properties whose `const` (or one-value `enum`) names this branch: pydantic and zod discriminated unions. */
+  readonly tags: ReadonlyArray<{ key: string; value: unknown }>
+}
+
+/**
+ * `anyOf` / `oneOf`: a value some branch already admits is left alone (an
+ * object or array is still coerced inside, by the branch it belongs to);
+ * otherwise the first branch whose coercion yields a value of its own type
+ * wins.
+ */
+export class UnionPlan implements Plan {
+  readonly types: number
+  readonly skip = ''
+  private readonly objects: Alternative[]
+
+  constructor(
+    private readonly alternatives: readonly Alternative[],
+    private readonly discriminator: Shape['discriminator'],
+  ) {
+    this.types = alternatives.reduce((bits, alternative) => bits | alternative.plan.types, 0)
+    this.objects = alternatives.filter((alternative) => (alternative.plan.types & OBJECT) !== 0)
+  }
+
+  run(value: unknown, depth: number): unknown {
+    const bits = bitsOfValue(value)
+    if (bits === OBJECT && (this.types & OBJECT) !== 0) return this.pickObject(value as Record<string, unknown>).plan.run(value, depth)
+    if (bits === ARRAY && (this.types & ARRAY) !== 0) {
+      return this.alternatives.find((alternative) => (alternative.plan.types & ARRAY) !== 0)!.plan.run(value, depth)
+    }
+    if ((bits & this.types) !== 0) return value
+    if (bits === STRING && (this.types & (OBJECT | ARRAY)) !== 0) {
+      // Parse once, then choose the branch by what the parsed value says it is.
+      const parsed = parseStructure(value as string)
+      if (parsed !== NOT_PARSED && (bitsOfValue(parsed) & this.types) !== 0) return this.run(parsed, depth)
+    }
+    for (const alternative of this.alternatives) {
+      const next = alternative.plan.run(value, depth)
+      if (next !== value && (bitsOfValue(next) & alternative.plan.types) !== 0) return next
+    }
+    return value
+  }
+
+  private pickObject(value: Record<string, unknown>): Alternative {
+    const objects = this.objects
+    if (objects.length === 1) return objects[0]!
+    const discriminator = this.discriminator
+    if (discriminator !== undefined && Object.hasOwn(value, discriminator.propertyName)) {
+      const tag = value[discriminator.propertyName]
+      const target = typeof tag === 'string' && Object.hasOwn(discriminator.mapping, tag) ? discriminator.mapping[tag] : undefined
+      const mapped = typeof target === 'string' ? objects.find((alternative) => alternative.shape.refs.includes(target)) : undefined
+      if (mapped !== undefined) return mapped
+    }
+    // A branch is named by its tags when the value carries at least one of them and none disagrees.
+    const tagged = objects.find((alternative) => {
+      let matched = false
+      for (const { key, value: expected } of alternative.tags) {
+        if (!Object.hasOwn(value, key)) continue
+        if (value[key] !== expected) return false
+        matched = true
+      }
+      return matched
+    })
+    if (tagged !== undefined) return tagged
+    const complete = objects.filter((alternative) => [...alternative.shape.required].every((key) => Object.hasOwn(value, key)))
+    const fits = complete.find((alternative) => Object.keys(value).every((key) => declares(alternative.shape, key)))
+    return fits ?? complete[0] ?? objects[0]!
+  }
+}
+
+function declares(shape: Shape, key: string): boolean {
+  if (shape.properties.has(key)) return true
+  return shape.patterns.some(({ source }) => {
+    try {
+      return new RegExp(source, 'u').test(key)
+    } catch {
+      return false
+    }
+  })
+}
