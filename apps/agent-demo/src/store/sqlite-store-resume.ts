@@ -1,0 +1,60 @@
+import type { ToolCall, ToolMessage } from '../model/types.js'
+import type { SessionStore, StoredMessage } from './types.js'
+
+/** The text a call gets when the process died before its result was stored. */
+export const INTERRUPTED_CONTENT =
+  'interrupted: the agent stopped before this call finished, and it was not run again. Its effect (if any) is unknown: check before retrying.'
+
+/**
+ * Calls of stored assistant turns that have no result yet, in the order they
+ * were made (turn by turn, entry by entry). A result answers the earliest
+ * unanswered call with its id.
+ */
+export function unansweredCalls(messages: readonly StoredMessage[]): ToolCall[] {
+  const open: ToolCall[] = []
+  for (const { message } of messages) {
+    if (message.role === 'assistant') open.push(...message.toolCalls)
+    else if (message.role === 'tool') {
+      const index = open.findIndex((call) => call.id === message.toolCallId)
+      if (index !== -1) open.splice(index, 1)
+    }
+  }
+  return open
+}
+
+/**
+ * Make a session whole again after a crash: every call that never got a
+ * result gets an "interrupted" one, in entry order, and nothing is run. The
+ * calls that had completed keep their stored results, so no tool runs twice
+ * (a ticket that was created is not created again).
+ *
+ * Works on any `SessionStore`; the SQLite store also refuses a second result
+ * for a call, so running this twice appends nothing the second time.
+ */
+export async function interruptUnansweredCalls(store: SessionStore, sessionId: string, at: number): Promise<StoredMessage[]> {
+  const appended: StoredMessage[] = []
+  for (const call of unansweredCalls(await store.loadMessages(sessionId))) {
+    const message: ToolMessage = {
+      role: 'tool',
+      toolCallId: call.id,
+      content: INTERRUPTED_CONTENT,
+      status: 'interrupted',
+      tool: entryToolName(call),
+    }
+    appended.push(await store.appendToolResult(sessionId, message, at))
+  }
+  return appended
+}
+
+// After a split each `tool_call` child carries exactly one entry: name the
+// underlying tool, as the other results of the turn do.
+function entryToolName(call: ToolCall): string {
+  if (call.function.name !== 'tool_call') return call.function.name
+  try {
+    const parsed = JSON.parse(call.function.arguments) as { calls?: Array<{ name?: unknown }> }
+    const name = parsed.calls?.[0]?.name
+    return typeof name === 'string' ? name : call.function.name
+  } catch {
+    return call.function.name
+  }
+}
