@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest'
+import { coerceToolArgs } from './coerce-tool-args.js'
+import { deepFreeze } from '@x/test-utils'
+import { expectCoercion, validatorFor } from './test-support/check.js'
+
+const integer = { type: 'integer' }
+const point = { type: 'object', properties: { x: integer, y: integer }, required: ['x', 'y'] }
+
+describe('rule 8: unions without a top-level type', () => {
+  it.each([
+    ['anyOf [object, null] parses a JSON string (the seed\'s remaining limitation)', { anyOf: [point, { type: 'null' }] }, '{"x": "1", "y": 2}', { x: 1, y: 2 }],
+    ['anyOf [object, null] takes "null" as null', { anyOf: [point, { type: 'null' }] }, 'null', null],
+    ['anyOf [null, object] coerces inside an object value', { anyOf: [{ type: 'null' }, point] }, { x: '3', y: '4' }, { x: 3, y: 4 }],
+    ['the first branch whose coercion yields its type wins', { anyOf: [{ type: 'boolean' }, integer] }, '12', 12],
+    ['a scalar admitted by a later branch is left alone', { anyOf: [integer, { type: 'boolean' }] }, true, true],
+    ['oneOf behaves like anyOf', { oneOf: [{ type: 'array', items: integer }, { type: 'null' }] }, '["1"]', [1]],
+    ['a scalar for [array, null] is wrapped by the array branch', { anyOf: [{ type: 'array', items: integer }, { type: 'null' }] }, '7', [7]],
+    ['a number for [string, null] becomes the string', { anyOf: [{ type: 'string' }, { type: 'null' }] }, 5, '5'],
+    ['a top-level type and branches combine', { type: 'object', anyOf: [{ properties: { a: integer } }] }, { a: '1' }, { a: 1 }],
+    ['nested unions flatten', { anyOf: [{ anyOf: [{ type: 'null' }, integer] }, { type: 'string', format: 'date' }] }, '3', '3'],
+    ['a union inside allOf', { allOf: [{ anyOf: [integer, { type: 'null' }] }] }, '9', 9],
+  ])('%s', (_title, property, sent, received) => {
+    expectCoercion({ type: 'object', properties: { value: property } }, { value: sent }, { value: received }, { valid: true })
+  })
+})
+
+const cat = { type: 'object', properties: { kind: { const: 'cat' }, lives: integer }, required: ['kind'] }
+const dog = { type: 'object', properties: { kind: { const: 'dog' }, good: { type: 'boolean' } }, required: ['kind'] }
+
+describe('rule 8: unions of objects choose the branch by what the value says it is', () => {
+  it('an OpenAPI discriminator mapping (pydantic discriminated unions)', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        pet: {
+          oneOf: [{ $ref: '#/$defs/Cat' }, { $ref: '#/$defs/Dog' }],
+          discriminator: { propertyName: 'kind', mapping: { cat: '#/$defs/Cat', dog: '#/$defs/Dog' } },
+        },
+      },
+      $defs: { Cat: cat, Dog: dog },
+    }
+    expectCoercion(schema, { pet: { kind: 'dog', good: 'true' } }, { pet: { kind: 'dog', good: true } }, { valid: true })
+    expectCoercion(schema, { pet: '{"kind": "cat", "lives": "9"}' }, { pet: { kind: 'cat', lives: 9 } }, { valid: true })
+  })
+
+  it('a const property that matches (zod discriminatedUnion)', () => {
+    const schema = { type: 'object', properties: { pet: { anyOf: [cat, dog] } } }
+    expectCoercion(schema, { pet: { kind: 'dog', good: 'false' } }, { pet: { kind: 'dog', good: false } }, { valid: true })
+  })
+
+  it('a single-value enum property that matches', () => {
+    const on = { type: 'object', properties: { mode: { enum: ['on'] }, level: integer } }
+    const off = { type: 'object', properties: { mode: { enum: ['off'] }, level: { type: 'string' } } }
+    const schema = { type: 'object', properties: { setting: { anyOf: [on, off] } } }
+    expectCoercion(schema, { setting: { mode: 'off', level: 3 } }, { setting: { mode: 'off', level: '3' } }, { valid: true })
+  })
+
+  it('otherwise the first branch whose declared properties fit the value', () => {
+    const byId = { type: 'object', properties: { id: integer }, required: ['id'], additionalProperties: false }
+    const byName = { type: 'object', properties: { name: { type: 'string' }, limit: integer }, required: ['name'], additionalProperties: false }
+    const schema = { type: 'object', properties: { query: { anyOf: [byId, byName] } } }
+    expectCoercion(schema, { query: { name: 'ada', limit: '2' } }, { query: { name: 'ada', limit: 2 } }, { valid: true })
+    expectCoercion(schema, { query: '{"id": "4"}' }, { query: { id: 4 } }, { valid: true })
+  })
+
+  it('a recursive union keeps its other alternatives (branches that re-enter themselves stop)', () => {
+    const schema = {
+      $defs: { T: { anyOf: [{ $ref: '#/$defs/T' }, { type: 'object', properties: { a: { $ref: '#/$defs/T' }, n: integer } }] } },
+      type: 'object',
+      properties: { t: { $ref: '#/$defs/T' } },
+    }
+    const expected = { t: { a: { a: { n: 1 } }, n: 2 } }
+    expect(coerceToolArgs(deepFreeze(schema), deepFreeze({ t: { a: { a: { n: '1' } }, n: '2' } }))).toEqual(expected)
+    // ajv itself recurses forever on a left-recursive union, so the output is
+    // validated against the equivalent schema without the self-branch.
+    const equivalent = { ...schema, $defs: { T: { anyOf: [schema.$defs.T.anyOf[1]] } } }
+    expect(validatorFor(equivalent)(expected)).toBe(true)
+  })
+
+  it('a union whose every branch re-enters itself passes values through', () => {
+    const schema = { $defs: { L: { anyOf: [{ $ref: '#/$defs/L' }] } }, type: 'object', properties: { l: { $ref: '#/$defs/L' } } }
+    const args = { l: '5' }
+    expect(coerceToolArgs(schema, args)).toBe(args)
+  })
+
+  it('wide and mutually recursive unions compile in bounded time', () => {
+    const defs: Record<string, unknown> = {}
+    for (let index = 0; index < 12; index++) {
+      defs[`D${index}`] = { anyOf: Array.from({ length: 12 }, (_, other) => ({ $ref: `#/$defs/D${other}` })).concat([{ type: 'integer' }]) }
+    }
+    const schema = { $defs: defs, type: 'object', properties: { v: { $ref: '#/$defs/D0' } } }
+    expect(coerceToolArgs(schema, { v: '3' })).toEqual({ v: 3 })
+  })
+})
