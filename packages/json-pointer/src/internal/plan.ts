@@ -60,11 +60,10 @@ function walk(doc: unknown, plan: Plan): unknown {
     if (Array.isArray(value)) {
       const index = indices[step]!
       if (index === -1 || index >= value.length) return MISSING
-      const item: unknown = value[index]
       // A hole in a sparse array is no own property: reading it would reach
       // Array.prototype, which may have been polluted.
-      if (item === undefined && !Object.hasOwn(value, index)) return MISSING
-      value = item
+      if (!Object.hasOwn(value, index)) return MISSING
+      value = value[index]
     } else {
       const key = keys[step]!
       if (!Object.hasOwn(value, key)) return MISSING

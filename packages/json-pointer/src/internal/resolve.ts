@@ -28,10 +28,9 @@ function readTokens(doc: unknown, tokens: ReadonlyArray<unknown>): unknown {
       if (Array.isArray(value)) {
         const position = typeof token === 'string' ? arrayIndex(token) : isIndexNumber(token) ? token : -2
         if (position < 0 || position >= value.length) break
-        const item: unknown = value[position]
         // A hole is no own property; reading it would reach Array.prototype.
-        if (item === undefined && !Object.hasOwn(value, position)) break
-        value = item
+        if (!Object.hasOwn(value, position)) break
+        value = value[position]
       } else {
         const key = typeof token === 'string' ? token : isIndexNumber(token) ? String(token) : undefined
         if (key === undefined || !Object.hasOwn(value, key)) break
