@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -38,6 +38,7 @@ describe('mcpToolProvider against the real servers over stdio', () => {
     expect([...tools.keys()].sort()).toEqual([
       'mcp__files__list',
       'mcp__files__read',
+      'mcp__files__write',
       'mcp__git__diff',
       'mcp__git__log',
       'mcp__git__status',
@@ -83,6 +84,22 @@ describe('mcpToolProvider against the real servers over stdio', () => {
     expect(result).toMatchObject({ isError: true, content: 'path escapes the sandbox: ../tickets.db' })
   })
 
+  it('runs the write tool of a parallel-safe server alone', () => {
+    expect(tools.get('mcp__files__write')!.concurrency).toEqual({ parallelSafe: false, kind: 'write' })
+  })
+
+  it('writes a file inside the sandbox', async () => {
+    const result = await call('mcp__files__write', { path: 'notes/summary.md', content: 'two invoices' })
+    expect(result.data).toEqual({ path: 'notes/summary.md', bytes: 12 })
+    expect(readFileSync(join(workspace.sandbox, 'notes/summary.md'), 'utf8')).toBe('two invoices')
+  })
+
+  it('refuses to write outside the sandbox', async () => {
+    const result = await call('mcp__files__write', { path: '../escaped.md', content: 'x' })
+    expect(result).toMatchObject({ isError: true, content: 'path escapes the sandbox: ../escaped.md' })
+    expect(existsSync(join(dir, 'escaped.md'))).toBe(false)
+  })
+
   it('rejects "5" for an integer behind a $ref: the tool alone does not coerce', async () => {
     const result = await call('mcp__files__read', { path: 'README.md', limit: '5' })
     expect(result.isError).toBe(true)
@@ -104,7 +121,7 @@ describe('mcpToolProvider against the real servers over stdio', () => {
   })
 
   it('shows the uncommitted change in status and diff', async () => {
-    expect((await call('mcp__git__status', {})).data).toMatchObject({ changes: [{ status: ' M', path: 'src/retry.js' }] })
+    expect((await call('mcp__git__status', {})).data).toMatchObject({ changes: expect.arrayContaining([{ status: ' M', path: 'src/retry.js' }]) })
     expect((await call('mcp__git__diff', { path: 'src/retry.js' })).content).toContain('+  if (job.sent) return')
   })
 

@@ -1,25 +1,26 @@
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs'
 import { extname, join, relative } from 'node:path'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import * as z from 'zod'
 import { parallelSafeCapabilities } from './concurrency-capability.js'
-import { sandboxPath } from './sandbox-path.js'
+import { sandboxPath, sandboxWritePath } from './sandbox-path.js'
 import { Count } from './shared-schemas.js'
 import { errorResult, jsonResult } from './tool-result.js'
 
 const MAX_READ_BYTES = 256 * 1024
 
 /**
- * The files server: list and read files inside one sandbox folder.
+ * The files server: list, read and write files inside one sandbox folder.
  *
  * Every path is resolved against the sandbox and refused if it lands outside
- * (`../`, absolute paths, symlinks out). Both tools only read, and the server
- * declares itself parallel-safe, so an agent may run them side by side.
+ * (`../`, absolute paths, symlinks out). The server declares itself
+ * parallel-safe: its read tools may run side by side; `write` is not a read,
+ * so an agent runs it alone.
  */
 export function createFilesServer(root: string): McpServer {
   const server = new McpServer(
     { name: 'files', version: '1.0.0' },
-    { capabilities: parallelSafeCapabilities(true), instructions: `Read-only access to the files under one sandbox folder.` },
+    { capabilities: parallelSafeCapabilities(true), instructions: 'Access to the files under one sandbox folder, nothing outside it.' },
   )
 
   server.registerTool(
@@ -86,6 +87,26 @@ export function createFilesServer(root: string): McpServer {
       const lines = readFileSync(target.absolute, 'utf8').split('\n')
       const kept = limit === undefined ? lines : lines.slice(0, limit)
       return jsonResult({ path: target.relative, lines: kept.length, text: kept.join('\n') })
+    },
+  )
+
+  server.registerTool(
+    'write',
+    {
+      title: 'Write a file',
+      description: 'Write a text file inside the sandbox (created or replaced).',
+      inputSchema: {
+        path: z.string().describe('File relative to the sandbox root.'),
+        content: z.string(),
+        'create folders': z.boolean().optional().describe('Create missing parent folders.'),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    ({ path, content, 'create folders': createFolders }) => {
+      const target = sandboxWritePath(root, path, createFolders === true)
+      if (!target.ok) return errorResult(target.reason)
+      writeFileSync(target.absolute, content)
+      return jsonResult({ path: target.relative, bytes: Buffer.byteLength(content) })
     },
   )
 
