@@ -1,17 +1,7 @@
 import { deepFreeze } from '@x/test-utils'
 import { describe, expect, it } from 'vitest'
 import { formatFragment } from './format-fragment.js'
-import { JsonPointerError } from './json-pointer-error.js'
-
-function caught(run: () => unknown): JsonPointerError {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof JsonPointerError) return error
-    throw new Error(`expected a JsonPointerError, got ${String(error)}`)
-  }
-  throw new Error('expected a JsonPointerError, nothing was thrown')
-}
+import { caught } from './internal/caught.test-helper.js'
 
 describe('formatFragment', () => {
   it('writes "#" alone for the whole document', () => {

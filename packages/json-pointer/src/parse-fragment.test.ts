@@ -1,17 +1,8 @@
 import { deepFreeze } from '@x/test-utils'
 import { describe, expect, it } from 'vitest'
 import { JsonPointerError } from './json-pointer-error.js'
+import { caught } from './internal/caught.test-helper.js'
 import { parseFragment } from './parse-fragment.js'
-
-function caught(run: () => unknown): JsonPointerError {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof JsonPointerError) return error
-    throw new Error(`expected a JsonPointerError, got ${String(error)}`)
-  }
-  throw new Error('expected a JsonPointerError, nothing was thrown')
-}
 
 describe('parseFragment', () => {
   it('reads "#" alone as the whole document', () => {

@@ -1,17 +1,7 @@
 import { deepFreeze } from '@x/test-utils'
 import { describe, expect, it } from 'vitest'
-import { JsonPointerError } from './json-pointer-error.js'
+import { caught } from './internal/caught.test-helper.js'
 import { parse } from './parse.js'
-
-function caught(run: () => unknown): JsonPointerError {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof JsonPointerError) return error
-    throw new Error(`expected a JsonPointerError, got ${String(error)}`)
-  }
-  throw new Error('expected a JsonPointerError, nothing was thrown')
-}
 
 describe('parse', () => {
   it('reads "" as the whole document: no tokens', () => {
