@@ -1,15 +1,83 @@
 #!/usr/bin/env node
-// Stand-in until the turn loop lands: lists the workspace packages. The
-// README's command (`pnpm demo`) stays the same when the real demo replaces it.
-import { readFileSync, readdirSync } from 'node:fs'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+// agent-demo: the reference turn loop, runnable offline. See README.md.
+import { chatCommand, describeScenarios, replayCommand, runCommand, sessionsCommand, showCommand, type CliIo } from './cli/commands.js'
+import { parseCliOptions } from './cli/options.js'
 
-const packagesDir = fileURLToPath(new URL('../../../packages', import.meta.url))
-for (const name of readdirSync(packagesDir).sort()) {
-  const manifest = JSON.parse(readFileSync(join(packagesDir, name, 'package.json'), 'utf8')) as {
-    name: string
-    description?: string
+const HELP = `usage: agent-demo <command> [options]
+
+commands:
+  demo                 run seed 004's scenario: read two files and open a ticket
+  run <scenario>       run a scenario with its recorded model script
+  replay <session>     run a recorded session again; exit 1 unless the transcript is identical
+  sessions             list stored sessions
+  show <session>       print a stored session with its before/after tables
+  chat [scenario]      interactive: Enter runs the scenario, /stop stops the batch, /quit leaves
+
+options:
+  --json               one JSON object per line
+  --store jsonl|memory where sessions go (default jsonl)
+  --dir <folder>       JSONL folder (default $AGENT_DEMO_DATA or .data/sessions)
+  --latency <ms>       simulated time per tool call (to try Ctrl-C or /stop)
+  --no-color           plain text even on a terminal
+
+scenarios:
+`
+
+async function main(argv: readonly string[]): Promise<number> {
+  const options = parseCliOptions(argv, process.env, process.stdout.isTTY === true)
+  const io: CliIo = {
+    write: (text) => void process.stdout.write(text),
+    onInterrupt(handler) {
+      // First Ctrl-C stops the batch (entries not started are skipped, every
+      // call keeps its result); a second one leaves at once.
+      let interrupted = false
+      const listener = (): void => {
+        if (interrupted) process.exit(130)
+        interrupted = true
+        process.stderr.write('\nstopping: entries not started are skipped (Ctrl-C again to quit)\n')
+        handler()
+      }
+      process.on('SIGINT', listener)
+      return () => void process.off('SIGINT', listener)
+    },
   }
-  console.log(`${manifest.name.padEnd(18)} ${manifest.description ?? ''}`)
+  const [first] = options.positional
+  switch (options.command) {
+    case 'demo':
+      return runCommand(options, io, 'read-and-ticket')
+    case 'run':
+      return runCommand(options, io, first ?? 'read-and-ticket')
+    case 'replay':
+      if (first === undefined) throw new TypeError('replay expects a session id')
+      return replayCommand(options, io, first)
+    case 'sessions':
+      return sessionsCommand(options, io)
+    case 'show':
+      if (first === undefined) throw new TypeError('show expects a session id')
+      return showCommand(options, io, first)
+    case 'chat':
+      return chatCommand(options, io, first ?? 'read-and-ticket', process.stdin)
+    case 'help':
+      process.stdout.write(`${HELP}${describeScenarios()}\n`)
+      return 0
+    default:
+      process.stderr.write(`unknown command '${options.command}'\n\n${HELP}${describeScenarios()}\n`)
+      return 2
+  }
 }
+
+// `agent-demo run --json | head` closes the pipe early: that is not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0)
+  throw error
+})
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code
+  },
+  (error: unknown) => {
+    process.stderr.write(`agent-demo: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.exitCode = 1
+  },
+)

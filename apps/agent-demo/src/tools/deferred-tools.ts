@@ -90,7 +90,7 @@ export function createToolSearch(registry: ToolRegistry, inScope: (tool: ToolEnt
         description: tool.description,
         parameters: sanitizeToolSchema(tool.inputSchema) as JsonObject,
       }))
-      return Promise.resolve({ content: JSON.stringify({ tools }), data: { tools } })
+      return Promise.resolve({ content: JSON.stringify({ tools }) })
     },
   }
 }

@@ -1,0 +1,53 @@
+import type { ToolMessage } from '../model/types.js'
+import type { JsonValue } from '../tools/types.js'
+
+/** One row of the before/after table: an argument as the model sent it and as the tool received it. */
+export interface BeforeAfterRow {
+  readonly callId: string
+  readonly tool: string
+  /** Dotted path; `sent → received` where the name was restored. */
+  readonly argument: string
+  readonly sent: string
+  readonly received: string
+  readonly changed: boolean
+}
+
+const isRecord = (value: unknown): value is Record<string, JsonValue> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const show = (value: JsonValue | undefined): string => (value === undefined ? '—' : JSON.stringify(value))
+
+// Coercion keeps keys and order and unmapping renames in place, so the two
+// objects line up position by position; where they do not (a hook changed
+// the arguments), the whole value is one row.
+function walk(path: string, renamed: string, sent: JsonValue | undefined, received: JsonValue | undefined, rows: Omit<BeforeAfterRow, 'callId' | 'tool'>[]): void {
+  if (isRecord(sent) && isRecord(received)) {
+    const sentEntries = Object.entries(sent)
+    const receivedEntries = Object.entries(received)
+    if (sentEntries.length === receivedEntries.length) {
+      receivedEntries.forEach(([key, value], index) => {
+        const [sentKey, sentValue] = sentEntries[index]!
+        const join = (prefix: string, name: string): string => (prefix === '' ? name : `${prefix}.${name}`)
+        walk(join(path, sentKey), join(renamed, key), sentValue, value, rows)
+      })
+      return
+    }
+  }
+  const changed = JSON.stringify(sent) !== JSON.stringify(received) || path !== renamed
+  rows.push({ argument: path === renamed ? path || '(all)' : `${path} → ${renamed}`, sent: show(sent), received: show(received), changed })
+}
+
+/**
+ * The seed's before/after table for a turn's results: per entry, every
+ * argument leaf as the model sent it and as the tool received it. Entries
+ * that never reached argument normalization (out of scope, malformed) have
+ * no "received" column.
+ */
+export function beforeAfterRows(results: readonly ToolMessage[]): BeforeAfterRow[] {
+  const rows: BeforeAfterRow[] = []
+  for (const result of results) {
+    const tool = result.tool ?? '?'
+    const entryRows: Omit<BeforeAfterRow, 'callId' | 'tool'>[] = []
+    walk('', '', result.argsSent, result.argsReceived, entryRows)
+    for (const row of entryRows) rows.push({ callId: result.toolCallId, tool, ...row })
+  }
+  return rows
+}

@@ -1,0 +1,153 @@
+import { createInterface } from 'node:readline'
+import type { LoopEvent } from '../loop/types.js'
+import { findScenario, SCENARIOS } from '../scenarios/all-scenarios.js'
+import type { Scenario } from '../scenarios/types.js'
+import { loadScript } from '../session/load-script.js'
+import { replaySession } from '../session/replay-session.js'
+import { runScenario } from '../session/run-scenario.js'
+import { createJsonlStore } from '../store/jsonl-store.js'
+import { createMemoryStore } from '../store/memory-store.js'
+import type { SessionStore } from '../store/types.js'
+import type { CliOptions } from './options.js'
+import { createTerminalRenderer } from './terminal-renderer.js'
+import { withLatency } from './with-latency.js'
+
+/** Streams and process hooks the commands use, injected for tests. */
+export interface CliIo {
+  readonly write: (text: string) => void
+  readonly onInterrupt: (handler: () => void) => () => void
+}
+
+const openStore = (options: CliOptions): SessionStore => (options.store === 'memory' ? createMemoryStore() : createJsonlStore(options.dir))
+
+function scenarioNamed(name: string): Scenario {
+  const scenario = findScenario(name)
+  if (scenario === undefined) throw new TypeError(`unknown scenario '${name}'; known: ${SCENARIOS.map((known) => known.name).join(', ')}`)
+  return scenario
+}
+
+/** `demo` and `run <scenario>`: runs a scenario once; Ctrl-C stops the batch cleanly, twice exits. */
+export async function runCommand(options: CliOptions, io: CliIo, scenarioName: string, stop?: AbortSignal): Promise<number> {
+  const store = openStore(options)
+  const scenario = scenarioNamed(scenarioName)
+  const render = createTerminalRenderer({ write: io.write, color: options.color, json: options.json })
+  const controller = new AbortController()
+  stop?.addEventListener('abort', () => controller.abort(), { once: true })
+  const release = io.onInterrupt(() => controller.abort())
+  try {
+    const latencyScenario: Scenario =
+      options.latency <= 0 ? scenario : { ...scenario, setup: async () => {
+        const setup = await scenario.setup()
+        return { ...setup, tools: withLatency(setup.tools, options.latency) }
+      } }
+    const outcome = await runScenario({ scenario: latencyScenario, script: loadScript(scenario.script), store, signal: controller.signal, onEvent: render })
+    if (!options.json) {
+      const where = options.store === 'memory' ? 'in memory (not kept)' : `in ${options.dir}`
+      io.write(`\nsession ${outcome.sessionId} saved ${where}; replay it with: agent-demo replay ${outcome.sessionId}\n`)
+    }
+    return outcome.stopped ? 130 : 0
+  } finally {
+    release()
+    await store.close()
+  }
+}
+
+/** `replay <session>`: runs the session again and compares transcripts. */
+export async function replayCommand(options: CliOptions, io: CliIo, sessionId: string): Promise<number> {
+  const store = openStore(options)
+  try {
+    const report = await replaySession(store, sessionId, findScenario)
+    if (options.json) {
+      io.write(`${JSON.stringify({ sessionId, identical: report.identical, messages: report.recorded.length, difference: report.difference })}\n`)
+    } else if (report.identical) {
+      io.write(`replay of ${sessionId}: identical (${report.recorded.length} messages, same ids, order and results)\n`)
+    } else {
+      const difference = report.difference
+      io.write(`replay of ${sessionId}: DIFFERENT at message ${difference?.index}\n  recorded:    ${JSON.stringify(difference?.expected)}\n  regenerated: ${JSON.stringify(difference?.actual)}\n`)
+    }
+    return report.identical ? 0 : 1
+  } finally {
+    await store.close()
+  }
+}
+
+/** `sessions`: one line per stored session. */
+export async function sessionsCommand(options: CliOptions, io: CliIo): Promise<number> {
+  const store = openStore(options)
+  const sessions = await store.listSessions()
+  if (options.json) io.write(`${JSON.stringify(sessions)}\n`)
+  else for (const session of sessions) io.write(`${session.id}  ${new Date(session.createdAt).toISOString()}  ${String(session.messageCount).padStart(3)} messages  ${session.title}\n`)
+  await store.close()
+  return 0
+}
+
+/** `show <session>`: the stored transcript, rendered like a live run. */
+export async function showCommand(options: CliOptions, io: CliIo, sessionId: string): Promise<number> {
+  const store = openStore(options)
+  const messages = await store.loadMessages(sessionId)
+  await store.close()
+  if (messages.length === 0) {
+    io.write(`no session '${sessionId}'\n`)
+    return 1
+  }
+  if (options.json) {
+    io.write(`${JSON.stringify(messages)}\n`)
+    return 0
+  }
+  const render = createTerminalRenderer({ write: io.write, color: options.color, json: false })
+  render({ type: 'session', sessionId, resumed: false })
+  let index = 0
+  let round = 0
+  for (const { message } of messages) {
+    const events: LoopEvent[] = []
+    if (message.role === 'user') events.push({ type: 'user', content: message.content })
+    if (message.role === 'assistant') {
+      index = 0
+      round += 1
+      events.push({ type: 'assistant', round, content: message.content, modelCallCount: message.modelCallCount ?? message.toolCalls.length, callIds: message.toolCalls.map((call) => call.id) })
+    }
+    if (message.role === 'tool') {
+      for (const decision of message.decisions ?? []) events.push({ type: 'decision', callId: message.toolCallId, decision })
+      events.push({ type: 'result', index, message })
+      index += 1
+    }
+    events.forEach(render)
+  }
+  return 0
+}
+
+/**
+ * `chat [scenario]`: interactive. Enter sends the scenario's recorded user
+ * message (the scripted model answers with its recording); `/stop` stops the
+ * running batch; `/quit` leaves. Use `--latency` to have time to stop.
+ */
+export async function chatCommand(options: CliOptions, io: CliIo, scenarioName: string, input: NodeJS.ReadableStream): Promise<number> {
+  const lines = createInterface({ input })
+  io.write(`scenario ${scenarioName}: press Enter to send its request, /stop to stop a running batch, /quit to leave\n`)
+  let running: { controller: AbortController; done: Promise<number> } | undefined
+  for await (const text of lines) {
+    const command = text.trim()
+    if (command === '/quit') break
+    if (command === '/stop') {
+      running?.controller.abort()
+      continue
+    }
+    if (running !== undefined) {
+      io.write('a turn is running: /stop first\n')
+      continue
+    }
+    const controller = new AbortController()
+    running = { controller, done: runCommand(options, io, scenarioName, controller.signal) }
+    void running.done.finally(() => {
+      running = undefined
+    })
+  }
+  lines.close()
+  await running?.done
+  return 0
+}
+
+/** The scenarios, for the help text. */
+export function describeScenarios(): string {
+  return SCENARIOS.map((scenario) => `  ${scenario.name.padEnd(18)} ${scenario.description}`).join('\n')
+}

@@ -1,0 +1,21 @@
+import { createInMemoryTools } from './in-memory-tools.js'
+import { sandboxPlugin } from './sandbox-plugin.js'
+import type { Scenario } from './types.js'
+
+/**
+ * Seed 004's task with in-memory tools: "read these files and open a ticket".
+ * The scripted model finds the tools, then puts three entries in one
+ * `tool_call`; the loop splits it, runs the two reads together and the write
+ * alone, coerces `"5"` to `5` behind a `$ref` and restores `first name`.
+ */
+export const readAndTicket: Scenario = {
+  name: 'read-and-ticket',
+  description: 'read two files and open a ticket (in-memory tools)',
+  script: 'read-and-ticket.json',
+  enabledToolsets: ['files', 'tickets'],
+  approvalMode: 'never',
+  setup() {
+    const { tools } = createInMemoryTools()
+    return Promise.resolve({ tools, plugins: [sandboxPlugin('notes/')], guardrails: [], close: () => Promise.resolve() })
+  },
+}

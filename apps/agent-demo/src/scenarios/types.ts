@@ -1,0 +1,25 @@
+import type { ApprovalMode, Guardrail, Plugin } from '../loop/types.js'
+import type { ToolEntry } from '../tools/types.js'
+
+/** The tools and rules a scenario runs with, and how to release them. */
+export interface ScenarioSetup {
+  readonly tools: readonly ToolEntry[]
+  readonly plugins: readonly Plugin[]
+  readonly guardrails: readonly Guardrail[]
+  /** Ends what `setup()` started (MCP children, temp folders). */
+  close(): Promise<void>
+}
+
+/**
+ * A runnable, replayable demo: tools + rules + the recorded model script.
+ * A session stores its scenario's name, so `replay` can set it up again.
+ */
+export interface Scenario {
+  readonly name: string
+  readonly description: string
+  /** File name in `fixtures/scripts/`. */
+  readonly script: string
+  readonly enabledToolsets: readonly string[]
+  readonly approvalMode: ApprovalMode
+  setup(): Promise<ScenarioSetup>
+}

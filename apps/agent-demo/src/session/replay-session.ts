@@ -1,0 +1,94 @@
+import { createRegistry } from '../tools/registry.js'
+import type { Message, ToolMessage } from '../model/types.js'
+import type { Scenario } from '../scenarios/types.js'
+import { createMemoryStore } from '../store/memory-store.js'
+import type { SessionStore } from '../store/types.js'
+import { loadScript } from './load-script.js'
+import { runScenario, type ScenarioMeta } from './run-scenario.js'
+import { firstDifference, transcriptOf } from './transcript.js'
+import type { LoopEvent } from '../loop/types.js'
+
+/** What a replay found. */
+export interface ReplayReport {
+  readonly sessionId: string
+  readonly identical: boolean
+  readonly recorded: readonly Message[]
+  readonly regenerated: readonly Message[]
+  /** Where the two transcripts first differ. */
+  readonly difference?: { readonly index: number; readonly expected: Message | undefined; readonly actual: Message | undefined }
+}
+
+function isScenarioMeta(meta: unknown): meta is ScenarioMeta {
+  const value = meta as Partial<ScenarioMeta> | undefined
+  return typeof value?.scenario === 'string' && typeof value.script === 'string' && typeof value.clock === 'object' && typeof value.ids === 'object'
+}
+
+/**
+ * Runs a recorded session again from its header (scenario, script, clock and
+ * id seeds) into a scratch memory store, and compares the regenerated
+ * transcript with the recorded one: same ids, same order, same arguments,
+ * decisions and results.
+ *
+ * What a person decided is replayed from the record: approvals per call id,
+ * and a stop right after the last entry that ran before the first "skipped"
+ * result. A "cancelled" entry (stopped mid-call) depends on timing and is not
+ * reproduced: such a session reports its difference.
+ */
+export async function replaySession(
+  store: SessionStore,
+  sessionId: string,
+  scenarios: (name: string) => Scenario | undefined,
+  onEvent?: (event: LoopEvent) => void,
+): Promise<ReplayReport> {
+  const record = await store.getSession(sessionId)
+  if (record === undefined) throw new Error(`no session '${sessionId}' in the store`)
+  if (!isScenarioMeta(record.meta)) throw new Error(`session '${sessionId}' was not recorded from a scenario: it cannot be replayed`)
+  const meta = record.meta
+  const scenario = scenarios(meta.scenario)
+  if (scenario === undefined) throw new Error(`session '${sessionId}' used scenario '${meta.scenario}', which this build does not have`)
+  const recorded = transcriptOf(await store.loadMessages(sessionId))
+  const results = recorded.filter((message): message is ToolMessage => message.role === 'tool')
+
+  const approvals = new Map<string, boolean>()
+  for (const result of results) {
+    const approval = result.decisions?.find((decision) => decision.by === 'approval')
+    if (approval !== undefined) approvals.set(result.toolCallId, approval.action === 'approve')
+  }
+  const firstSkipped = results.findIndex((result) => result.status === 'skipped')
+  const stopAfter = firstSkipped > 0 ? results[firstSkipped - 1]?.toolCallId : undefined
+  const stopAtStart = firstSkipped === 0 || (firstSkipped > 0 && stopAfter === undefined)
+
+  const controller = new AbortController()
+  const scratch = createMemoryStore()
+  const outcome = await runScenario({
+    scenario,
+    script: loadScript(meta.script),
+    store: scratch,
+    meta,
+    signal: controller.signal,
+    approver: (request) => Promise.resolve(approvals.get(request.callId) ?? false),
+    onEvent: (event) => {
+      if (stopAtStart && event.type === 'assistant' && event.callIds.includes(results[0]?.toolCallId ?? '')) controller.abort()
+      onEvent?.(event)
+    },
+    adjust: (options) =>
+      stopAfter === undefined
+        ? { ...options, maxRounds: recorded.filter((message) => message.role === 'assistant').length }
+        : {
+            ...options,
+            registry: createRegistry(
+              options.registry.list().map((tool) => ({
+                ...tool,
+                handler: async (args, context) => {
+                  const result = await tool.handler(args, context)
+                  if (context.callId === stopAfter) controller.abort()
+                  return result
+                },
+              })),
+            ),
+          },
+  })
+  const regenerated = transcriptOf(await scratch.loadMessages(outcome.sessionId))
+  const difference = outcome.sessionId === sessionId ? firstDifference(recorded, regenerated) : { index: -1, expected: undefined, actual: undefined }
+  return { sessionId, identical: difference === undefined, recorded, regenerated, ...(difference === undefined ? {} : { difference }) }
+}
