@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { McpServerSpec } from './mcp-tool-provider.js'
 
@@ -22,8 +23,7 @@ export const BUILTIN_SERVERS = ['files', 'git', 'tickets'] as const
  *
  * From the build (`dist/cli.js`) the servers are the sibling
  * `dist/servers/<name>.js`; from the sources (vitest runs `src/`) they are
- * `src/servers/<name>.ts`, run through tsx, so tests never depend on a stale
- * build.
+ * the build when it is current, else `src/servers/<name>.ts` through tsx.
  */
 export function builtinServerSpecs(options: BuiltinServerOptions): McpServerSpec[] {
   const stderr = options.stderr ?? 'ignore'
@@ -36,8 +36,21 @@ export function builtinServerSpecs(options: BuiltinServerOptions): McpServerSpec
 
 /** Command and arguments that start one built-in server with this Node. */
 export function serverCommand(name: (typeof BUILTIN_SERVERS)[number]): { command: string; args: string[] } {
-  const built = fileURLToPath(new URL(`./servers/${name}.js`, import.meta.url))
-  if (existsSync(built)) return { command: process.execPath, args: [built] }
-  const source = fileURLToPath(new URL(`../servers/${name}.ts`, import.meta.url))
-  return { command: process.execPath, args: ['--import', 'tsx', source] }
+  const besideBuild = fileURLToPath(new URL(`./servers/${name}.js`, import.meta.url))
+  if (existsSync(besideBuild)) return { command: process.execPath, args: [besideBuild] }
+  // Running from src/ (the tests): the build is used only when it is newer
+  // than every server source, so a test never exercises stale code; else the
+  // source runs through tsx (slower to start and to exit, always current).
+  const built = fileURLToPath(new URL(`../../dist/servers/${name}.js`, import.meta.url))
+  const sources = fileURLToPath(new URL('../servers/', import.meta.url))
+  if (existsSync(built) && statSync(built).mtimeMs >= newestMtime(sources)) return { command: process.execPath, args: [built] }
+  return { command: process.execPath, args: ['--import', 'tsx', join(sources, `${name}.ts`)] }
+}
+
+function newestMtime(folder: string): number {
+  let newest = 0
+  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs)
+  }
+  return newest
 }
