@@ -26,9 +26,9 @@ export function validatorFor(schema: object): ValidateFunction {
   return validate
 }
 
-/** A deep copy through JSON, which keeps own `__proto__` keys as keys. */
+/** A deep copy that keeps own `__proto__` keys as keys and -0 as -0. */
 export function jsonClone<T>(value: T): T {
-  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T)
+  return structuredClone(value)
 }
 
 /** Applies a reported patch to a copy of the input with fast-json-patch. */
