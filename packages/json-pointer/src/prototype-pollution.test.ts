@@ -4,7 +4,7 @@
 // array-valued token is refused rather than stringified.
 //   jsonpointer     CVE-2021-23807  set(obj, [['__proto__'], 'polluted'], ...)
 //   json-pointer    CVE-2021-23820  set(obj, '/__proto__/polluted', ...), array tokens
-//   json-ptr        CVE-2020-7766, CVE-2021-23509  '/__proto__/...', '/constructor/prototype/...', array tokens
+//   json-ptr        2020 and 2021 advisories: '/__proto__/polluted' (flitbit/json-ptr#26), then array tokens
 //   fast-json-patch CVE-2021-4279   '/constructor/prototype/polluted' past its __proto__ ban
 import { deepFreeze } from '@x/test-utils'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
