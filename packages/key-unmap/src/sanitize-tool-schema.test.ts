@@ -77,7 +77,7 @@ describe('sanitizeToolSchema: where names are renamed', () => {
   it('never looks into data keywords (default, const, enum, examples, vendor keywords)', () => {
     const data = { 'a b': 1 }
     const schema = deepFreeze({ properties: { 'x y': { default: data, const: data, enum: [data], examples: [data], 'x-extra': { properties: { 'c d': {} } } } } })
-    const result = sanitizeToolSchema(schema) as { properties: { x_y: Json } }
+    const result = sanitizeToolSchema(schema) as unknown as { properties: { x_y: Json } }
     expect(result.properties.x_y).toBe(schema.properties['x y'])
   })
 })
@@ -179,7 +179,7 @@ describe('sanitizeToolSchema: immutability and caching', () => {
   })
 
   it('freezes every object it creates, so the cached result cannot be corrupted', () => {
-    const result = sanitizeToolSchema(schema) as { properties: { a_b: Json } }
+    const result = sanitizeToolSchema(schema) as unknown as { properties: { a_b: Json } }
     expect(Object.isFrozen(result)).toBe(true)
     expect(Object.isFrozen(result.properties)).toBe(true)
     expect(Object.isFrozen(result.properties.a_b)).toBe(true)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { deepFreeze } from '@x/test-utils'
+import { sanitizeToolSchema } from './sanitize-tool-schema.js'
 import { unmapArgKeys } from './unmap-arg-keys.js'
 import { cloudflareSecurityInsights, mcpUserName, pydanticTeam, zodAddresses } from './fixtures/real-schemas.js'
 
@@ -195,5 +196,32 @@ describe('unmapArgKeys: bad data never throws', () => {
     let args: Json = {}
     for (let level = 0; level < 5000; level++) args = { a_b: args }
     expect(() => unmapArgKeys(tree, args)).not.toThrow()
+  })
+})
+
+describe('unmapArgKeys: profiles', () => {
+  const schema = deepFreeze(object({ 'meta.status': {}, 'first name': {}, 'x y.z': {} }))
+
+  it('restores the names a gemini-sanitized schema gave the model when told the same profile', () => {
+    expect(sanitizeToolSchema(schema, { profile: 'gemini' })).toEqual(object({ meta_status: {}, first_name: {}, x_y_z: {} }))
+    expect(unmapArgKeys(schema, deepFreeze({ meta_status: 1, first_name: 2, x_y_z: 3 }), { profile: 'gemini' })).toEqual({ 'meta.status': 1, 'first name': 2, 'x y.z': 3 })
+  })
+
+  it('with mismatched profiles, restores only the names both profiles spell alike and passes the rest through', () => {
+    // Sanitized for gemini, unmapped as anthropic: `meta.status` was valid for
+    // anthropic, so `meta_status` is not a renamed form it knows.
+    expect(unmapArgKeys(schema, deepFreeze({ meta_status: 1, first_name: 2, x_y_z: 3 }))).toEqual({ meta_status: 1, 'first name': 2, x_y_z: 3 })
+  })
+
+  it('restores nothing when given the sanitized schema instead of the original', () => {
+    const args = deepFreeze({ meta_status: 1, first_name: 2 })
+    expect(unmapArgKeys(sanitizeToolSchema(schema, { profile: 'gemini' }), args, { profile: 'gemini' })).toBe(args)
+  })
+
+  it('restores names for a custom profile', () => {
+    const profile = { characters: /[a-z0-9_]/, maxLength: 16 }
+    const custom = deepFreeze(object({ 'First Name': {} }))
+    expect(sanitizeToolSchema(custom, { profile })).toEqual(object({ _irst__ame: {} }))
+    expect(unmapArgKeys(custom, deepFreeze({ _irst__ame: 'Ada' }), { profile })).toEqual({ 'First Name': 'Ada' })
   })
 })
