@@ -44,7 +44,12 @@ export function createJsonlStore(directory: string): SessionStore {
     try {
       const file = fileOf(sessionId)
       if (!existsSync(file)) throw new Error(`unknown session '${sessionId}'`)
-      const seq = nextSeq.get(sessionId) ?? readLines(sessionId).filter((line) => line.type === 'message').length
+      let seq = nextSeq.get(sessionId)
+      if (seq === undefined) {
+        seq = readLines(sessionId).filter((line) => line.type === 'message').length
+        // A torn last line has no newline: end it, or the next record would be glued to it.
+        if (!readFileSync(file, 'utf8').endsWith('\n')) appendFileSync(file, '\n')
+      }
       const stored: StoredMessage = { seq, at, message }
       appendFileSync(file, `${JSON.stringify({ type: 'message', ...stored })}\n`)
       nextSeq.set(sessionId, seq + 1)

@@ -44,6 +44,7 @@ export function createMemoryStore(): SessionStore {
         ...structuredClone(session.record),
         messageCount: session.messages.length,
       }))
+      list.sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id))
       return Promise.resolve(list)
     },
     getSession: (sessionId: string) => Promise.resolve(structuredClone(sessions.get(sessionId)?.record)),

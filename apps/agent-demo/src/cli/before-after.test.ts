@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { beforeAfterRows } from './before-after.js'
+
+describe('beforeAfterRows', () => {
+  it('lines up each argument as the model sent it with what the tool received, restored names shown as a rename', () => {
+    const rows = beforeAfterRows([
+      {
+        role: 'tool',
+        toolCallId: 'call_1',
+        tool: 'mcp__tickets__create',
+        content: '',
+        status: 'ok',
+        argsSent: { priority: '5', reporter: { first_name: 'Ada' } },
+        argsReceived: { priority: 5, reporter: { 'first name': 'Ada' } },
+      },
+    ])
+    expect(rows.map((row) => [row.argument, row.sent, row.received, row.changed])).toEqual([
+      ['priority', '"5"', '5', true],
+      ['reporter.first_name → reporter.first name', '"Ada"', '"Ada"', true],
+    ])
+  })
+
+  it('shows an entry that never reached normalization with no received value', () => {
+    const rows = beforeAfterRows([{ role: 'tool', toolCallId: 'c', tool: 'x', content: '', status: 'out_of_scope', argsSent: { a: 1 } }])
+    expect(rows.map((row) => [row.argument, row.sent, row.received])).toEqual([['(all)', '{"a":1}', '—']])
+  })
+})

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { runCommand } from './commands.js'
+import { parseCliOptions } from './options.js'
+
+describe('agent-demo demo', () => {
+  it('runs the scenario offline and prints the before/after table and the session id', async () => {
+    let output = ''
+    const code = await runCommand(parseCliOptions(['demo', '--store', 'memory'], {}, false), { write: (text) => void (output += text), onInterrupt: () => () => {} }, 'read-and-ticket')
+    expect(code).toBe(0)
+    expect(output).toContain('[1 call(s) from the model → split into 3]')
+    expect(output).toMatch(/priority\s+"5"\s+5/)
+    expect(output).toMatch(/reporter\.first_name → reporter\.first name\s+"Ada"\s+"Ada"/)
+    expect(output).toContain('session session-read-and-ticket-0001 saved in memory')
+  })
+
+  it('prints one JSON event per line with --json', async () => {
+    let output = ''
+    await runCommand(parseCliOptions(['demo', '--store', 'memory', '--json'], {}, false), { write: (text) => void (output += text), onInterrupt: () => () => {} }, 'read-and-ticket')
+    const events = output.trim().split('\n').map((line) => JSON.parse(line) as { type: string })
+    expect(events[0]!.type).toBe('session')
+    expect(events.at(-1)!.type).toBe('done')
+  })
+})

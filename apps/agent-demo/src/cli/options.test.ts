@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import { parseCliOptions } from './options.js'
+
+describe('parseCliOptions', () => {
+  it('reads the command, its arguments and the flags', () => {
+    expect(parseCliOptions(['replay', 'session-1', '--json', '--store', 'memory', '--dir', 'x', '--latency', '50'], {}, true)).toEqual({
+      command: 'replay', positional: ['session-1'], json: true, color: false, store: 'memory', dir: 'x', latency: 50,
+    })
+  })
+
+  it('colours only a TTY without NO_COLOR, and takes the folder from AGENT_DEMO_DATA', () => {
+    expect(parseCliOptions(['demo'], {}, true)).toMatchObject({ color: true, dir: '.data/sessions' })
+    expect(parseCliOptions(['demo'], { NO_COLOR: '1', AGENT_DEMO_DATA: '/d' }, true)).toMatchObject({ color: false, dir: '/d' })
+    expect(parseCliOptions(['demo'], {}, false)).toMatchObject({ color: false })
+  })
+
+  it('says what it expected for a bad flag', () => {
+    expect(() => parseCliOptions(['demo', '--store', 'redis'], {}, false)).toThrow('--store expects jsonl or memory, received redis')
+    expect(() => parseCliOptions(['demo', '--fast'], {}, false)).toThrow('unknown option --fast')
+  })
+})

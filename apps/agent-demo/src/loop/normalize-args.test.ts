@@ -1,0 +1,76 @@
+// key-unmap's end-to-end test (issue 5 puts it here, where arg-coerce and
+// key-unmap are both available): the documented pipeline
+//   unmapArgKeys(original, coerceToolArgs(sanitizeToolSchema(original), modelArgs))
+// run through the packages' public entry points and through the loop.
+import { coerceToolArgs } from '@x/arg-coerce'
+import { sanitizeToolSchema, unmapArgKeys } from '@x/key-unmap'
+import { deepFreeze } from '@x/test-utils'
+import { describe, expect, it } from 'vitest'
+import { bridgeCall, fakeTool, oneBatch, runScripted } from '../testing/loop-harness.js'
+import type { JsonObject } from '../tools/types.js'
+import { normalizeArgs } from './normalize-args.js'
+import { validateArgs } from './validate-args.js'
+
+// The seed's case as pydantic emits it: the model with `Field(alias="first name")`
+// hoisted into $defs, a count behind a $ref, and a zod-style pointer through a property.
+const original = deepFreeze({
+  type: 'object',
+  $defs: {
+    Person: {
+      type: 'object',
+      properties: { 'first name': { type: 'string' }, age: { $ref: '#/$defs/Count' } },
+      required: ['first name'],
+    },
+    Count: { type: 'integer', minimum: 0 },
+  },
+  properties: {
+    person: { $ref: '#/$defs/Person' },
+    count: { $ref: '#/$defs/Count' },
+    'max items': { type: 'integer' },
+    backup: { $ref: '#/properties/person' },
+  },
+  required: ['person', 'count'],
+}) as JsonObject
+
+const modelArgs = deepFreeze({ person: { first_name: 'Ada', age: '36' }, count: '5', max_items: '10', backup: { first_name: 'Bob' } }) as JsonObject
+const pipeline = (args: JsonObject): unknown => unmapArgKeys(original, coerceToolArgs(sanitizeToolSchema(original), args))
+
+describe('key-unmap end-to-end: unmapArgKeys(original, coerceToolArgs(sanitizeToolSchema(original), modelArgs))', () => {
+  it('the schema the model sees names `first_name`, inside the referenced definition too', () => {
+    const sanitized = sanitizeToolSchema(original) as { $defs: { Person: { properties: object } }; properties: object }
+    expect(Object.keys(sanitized.$defs.Person.properties)).toEqual(['first_name', 'age'])
+    expect(Object.keys(sanitized.properties)).toEqual(['person', 'count', 'max_items', 'backup'])
+  })
+
+  it("restores `first name` inside a $ref'd object", () => {
+    expect(pipeline(modelArgs)).toMatchObject({ person: { 'first name': 'Ada' } })
+  })
+
+  it('coerces "5" to 5 behind a $ref, at the top level and inside the referenced object', () => {
+    expect(pipeline(modelArgs)).toMatchObject({ count: 5, person: { age: 36 } })
+  })
+
+  it('follows a zod-style #/properties/... pointer and restores a renamed top-level key', () => {
+    expect(pipeline(modelArgs)).toMatchObject({ backup: { 'first name': 'Bob' }, 'max items': 10 })
+  })
+
+  it('gives exactly the arguments the tool declared, which validate against the original schema', () => {
+    const result = pipeline(modelArgs)
+    expect(result).toEqual({ person: { 'first name': 'Ada', age: 36 }, count: 5, 'max items': 10, backup: { 'first name': 'Bob' } })
+    expect(validateArgs(original, result)).toEqual({ valid: true })
+  })
+
+  it('is what the loop applies (normalizeArgs) and leaves the model arguments untouched', () => {
+    expect(normalizeArgs(original, modelArgs)).toEqual(pipeline(modelArgs))
+    expect(modelArgs).toEqual({ person: { first_name: 'Ada', age: '36' }, count: '5', max_items: '10', backup: { first_name: 'Bob' } })
+  })
+
+  it('through the loop: the tool receives the restored, coerced arguments and the result records both sides', async () => {
+    const received = new Map<string, JsonObject>()
+    const tool = fakeTool('mcp__people__add', [], received, { toolset: 'files', schema: original })
+    const run = await runScripted(oneBatch(bridgeCall('call_e2e', [['mcp__people__add', modelArgs]])), [tool])
+    expect(run.results[0]).toMatchObject({ status: 'ok', argsSent: modelArgs })
+    expect(received.get('call_e2e')).toEqual({ person: { 'first name': 'Ada', age: 36 }, count: 5, 'max items': 10, backup: { 'first name': 'Bob' } })
+    expect(run.results[0]!.argsReceived).toEqual(received.get('call_e2e'))
+  })
+})
