@@ -42,6 +42,13 @@ describe('compile', () => {
     }
   })
 
+  it('reads a 10,000-level document without overflowing the stack', () => {
+    let deep: unknown = 'bottom'
+    for (let level = 0; level < 10_000; level++) deep = { a: deep }
+    expect(compile('/a'.repeat(10_000))(deep)).toBe('bottom')
+    expect(compile('/a'.repeat(10_001))(deep)).toBeUndefined()
+  })
+
   it('agrees with get on random documents and pointers', () => {
     const key = fc.constantFrom('a', '0', '1', '01', '-', '', '__proto__', 'length')
     fc.assert(

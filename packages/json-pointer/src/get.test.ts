@@ -2,6 +2,7 @@ import { deepFreeze } from '@x/test-utils'
 import { describe, expect, it } from 'vitest'
 import { get } from './get.js'
 import { JsonPointerError } from './json-pointer-error.js'
+import { parse } from './parse.js'
 
 const doc = deepFreeze({
   list: ['zero', 'one', 'two'],
@@ -98,6 +99,7 @@ describe('get', () => {
     expect(get(deep, tokens)).toBe('bottom')
     expect(get(deep, '/' + tokens.join('/'))).toBe('bottom')
     expect(get(deep, '/' + tokens.join('/') + '/more')).toBeUndefined()
+    expect(parse('/' + tokens.join('/'))).toEqual(tokens)
   })
 
   it('treats a throwing getter or proxy trap as absent: the document never makes get throw', () => {

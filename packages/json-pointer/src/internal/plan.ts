@@ -37,18 +37,22 @@ export function planOf(tokens: readonly string[]): Plan {
 }
 
 // Plans by pointer text. Programs read a handful of pointers over and over,
-// so caching turns a parse into one hash lookup. Bounded so that pointers
-// built from untrusted input cannot grow it without limit; plans never
-// leave the package, so nobody outside can mutate them.
+// so caching turns a parse into one hash lookup. Bounded in count and in
+// pointer length so that pointers built from untrusted input cannot grow
+// memory without limit (at most about 1,024 x 1,024 characters); plans
+// never leave the package, so nobody outside can mutate them.
 const CACHE_LIMIT = 1024
+const CACHED_POINTER_LENGTH = 1024
 const cache = new Map<string, Plan>()
 
 export function cachedPlan(pointer: string): Plan {
   const cached = cache.get(pointer)
   if (cached !== undefined) return cached
   const plan = planOf(splitPointer(pointer))
-  if (cache.size >= CACHE_LIMIT) cache.clear()
-  cache.set(pointer, plan)
+  if (pointer.length <= CACHED_POINTER_LENGTH) {
+    if (cache.size >= CACHE_LIMIT) cache.clear()
+    cache.set(pointer, plan)
+  }
   return plan
 }
 
