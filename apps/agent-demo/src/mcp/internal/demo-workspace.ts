@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 /** Paths of a prepared workspace, ready for `builtinServerSpecs`. */
@@ -59,4 +59,14 @@ export function prepareDemoWorkspace(dir: string): DemoWorkspace {
   // One uncommitted change, so `status` and `diff` have something to show.
   writeFileSync(join(sandbox, 'src/retry.js'), 'export function retry(job) {\n  if (job.sent) return\n  return job.run()\n}\n')
   return { sandbox, repo: sandbox, ticketsDb: join(dir, 'tickets.db') }
+}
+
+/**
+ * The workspace under `dir`, prepared on first use and reused as is after:
+ * a resumed session must see the tickets its first run created.
+ */
+export function openDemoWorkspace(dir: string): DemoWorkspace {
+  const sandbox = join(dir, 'sandbox')
+  if (existsSync(join(sandbox, '.git'))) return { sandbox, repo: sandbox, ticketsDb: join(dir, 'tickets.db') }
+  return prepareDemoWorkspace(dir)
 }
