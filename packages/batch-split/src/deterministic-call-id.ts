@@ -1,6 +1,6 @@
-import { sha256 } from '@noble/hashes/sha2'
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils'
 import { describe } from './internal/describe.js'
+import { CALL_ID_BYTES, CALL_ID_PREFIX, callIdMessage } from './internal/ids.js'
+import { sha256Hex } from './internal/sha256-hex.js'
 
 /**
  * A stable tool-call id derived from the call itself: `"call_"` followed by
@@ -28,6 +28,5 @@ export function deterministicCallId(name: string, seed: string, index: number): 
   if (!Number.isSafeInteger(index) || index < 0) {
     throw new TypeError(`deterministicCallId: expected index to be a non-negative integer, received ${describe(index)}`)
   }
-  // Six bytes are the twelve hex digits; hex-encoding the other 26 is wasted work.
-  return `call_${bytesToHex(sha256(utf8ToBytes(`${name}:${seed}:${index}`)).subarray(0, 6))}`
+  return CALL_ID_PREFIX + sha256Hex(callIdMessage(name, seed, index), CALL_ID_BYTES)
 }

@@ -1,8 +1,8 @@
-import { deterministicCallId } from '../deterministic-call-id.js'
 import type { ExpandResult } from '../types.js'
 import type { Change, Child } from './child.js'
-import { claimId, isProviderSafeId } from './ids.js'
+import { CALL_ID_BYTES, CALL_ID_PREFIX, IdRegistry, callIdMessage, isProviderSafeId } from './ids.js'
 import { isRecord, own } from './json.js'
+import { sha256Hex } from './sha256-hex.js'
 import { CallMatcher, rewriteAnthropic, rewriteBedrock, rewriteGemini, rewriteResponses } from './provider-lists.js'
 
 /** Reads a call's `function` record and says what it splits into, or `undefined` to leave it. */
@@ -17,20 +17,24 @@ function untouched(toolCalls: unknown, options: unknown): ExpandResult<unknown> 
   return result as unknown as ExpandResult<unknown>
 }
 
-function childIds(parent: unknown, children: readonly Child[], taken: Set<string>): string[] {
+function childIds(parent: unknown, children: readonly Child[], taken: IdRegistry): string[] {
   // A missing or non-string parent id seeds the hash as "": ids stay deterministic.
   const parentId = typeof parent === 'string' ? parent : ''
-  return children.map((child, index) => {
-    // The first child keeps the parent's id, so whatever already pairs with it
-    // (the provider's own block, a streamed result) still does; an id a
-    // provider would reject is replaced, at index 0 so it cannot collide with
-    // a sibling's.
+  // The first child keeps the parent's id, so whatever already pairs with it
+  // (the provider's own block, a streamed result) still does; an id a
+  // provider would reject is replaced, by the derived id for index 0, which
+  // no sibling can have.
+  const keepParent = isProviderSafeId(parentId)
+  const ids: string[] = []
+  for (let index = 0; index < children.length; index++) {
+    const child = children[index]!
     const id =
-      index === 0 && isProviderSafeId(parentId)
+      index === 0 && keepParent
         ? parentId
-        : deterministicCallId(child.name, parentId + child.arguments, index)
-    return claimId(taken, id)
-  })
+        : CALL_ID_PREFIX + sha256Hex(callIdMessage(child.name, parentId + child.arguments, index), CALL_ID_BYTES)
+    ids.push(taken.claim(id))
+  }
+  return ids
 }
 
 function childCalls(call: Record<string, unknown>, fn: Record<string, unknown>, change: Change): unknown[] {
@@ -51,7 +55,7 @@ export function expandCalls(toolCalls: unknown, options: unknown, plan: Planner)
   if (!Array.isArray(toolCalls)) return untouched(toolCalls, options)
   const calls: readonly unknown[] = toolCalls
   const changes: Array<Change | undefined> = new Array<Change | undefined>(calls.length)
-  const taken = new Set<string>()
+  const taken = new IdRegistry()
   const out: unknown[] = []
   let changed = false
   for (let index = 0; index < calls.length; index++) {
@@ -71,7 +75,7 @@ export function expandCalls(toolCalls: unknown, options: unknown, plan: Planner)
     }
     const id = own(call, 'id')
     // Blank and non-string ids are "no id": nothing to pair, nothing to repair.
-    const unique = typeof id === 'string' && id !== '' ? claimId(taken, id) : id
+    const unique = typeof id === 'string' && id !== '' ? taken.claim(id) : id
     if (unique === id) {
       out.push(call)
       continue

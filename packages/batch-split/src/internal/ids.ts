@@ -7,26 +7,40 @@ export function isProviderSafeId(id: string): boolean {
   return PROVIDER_SAFE_ID.test(id)
 }
 
+/** `deterministicCallId` is `CALL_ID_PREFIX` + the first `CALL_ID_BYTES` bytes of SHA-256, in hex. */
+export const CALL_ID_PREFIX = 'call_'
+export const CALL_ID_BYTES = 6
+
+/** The text `deterministicCallId` hashes: `name:seed:index`. */
+export function callIdMessage(name: string, seed: string, index: number): string {
+  return `${name}:${seed}:${index}`
+}
+
 const MAX_ID_LENGTH = 64
 
 /**
- * Returns `id` if no earlier call took it, else the first free `id_d2`,
- * `id_d3`, ... (shortened so the result stays within 64 characters), and
- * records the result as taken. Suffixes, not random ids: replays must give
- * the same ids.
+ * The ids taken so far in one message. `claim` returns `id` if no earlier
+ * call took it, else the first free `id_d2`, `id_d3`, ... (shortened so the
+ * result stays within 64 characters), and records the result. Suffixes, not
+ * random ids: replays must give the same ids.
  */
-export function claimId(taken: Set<string>, id: string): string {
-  if (!taken.has(id)) {
-    taken.add(id)
-    return id
-  }
-  for (let attempt = 2; ; attempt++) {
-    const suffix = `_d${attempt}`
-    const base = id.length + suffix.length > MAX_ID_LENGTH ? id.slice(0, MAX_ID_LENGTH - suffix.length) : id
-    const candidate = base + suffix
-    if (!taken.has(candidate)) {
-      taken.add(candidate)
-      return candidate
+export class IdRegistry {
+  readonly #taken = new Set<string>()
+
+  claim(id: string): string {
+    const taken = this.#taken
+    if (!taken.has(id)) {
+      taken.add(id)
+      return id
+    }
+    for (let attempt = 2; ; attempt++) {
+      const suffix = `_d${attempt}`
+      const base = id.length + suffix.length > MAX_ID_LENGTH ? id.slice(0, MAX_ID_LENGTH - suffix.length) : id
+      const candidate = base + suffix
+      if (!taken.has(candidate)) {
+        taken.add(candidate)
+        return candidate
+      }
     }
   }
 }
