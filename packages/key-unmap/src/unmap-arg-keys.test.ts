@@ -179,6 +179,28 @@ describe('unmapArgKeys: immutability and sharing', () => {
   })
 })
 
+describe('unmapArgKeys: caches', () => {
+  it('finds renames reached only through a reference cycle whose members rename nothing themselves', () => {
+    const schema = deepFreeze({
+      $defs: { A: object({ b: { $ref: '#/$defs/B' }, d: { $ref: '#/$defs/D' } }), B: object({ a: { $ref: '#/$defs/A' } }), D: object({ 'x y': {} }) },
+      $ref: '#/$defs/B',
+    })
+    expect(unmapArgKeys(schema, deepFreeze({ a: { b: { a: { d: { x_y: 1 } } } } }))).toEqual({ a: { b: { a: { d: { 'x y': 1 } } } } })
+  })
+
+  it('gives the same answer for every key order, including orders evicted from the per-plan cache', () => {
+    const schema = deepFreeze(object({ 'a b': {}, 'c d': {}, e: object({ 'f g': {} }) }))
+    const orders = [['a_b', 'c_d', 'e'], ['c_d', 'a_b', 'e'], ['e', 'a_b'], ['e'], ['c_d'], ['a_b', 'e', 'c_d'], ['a_b', 'c_d', 'e']]
+    for (const order of orders) {
+      const args = deepFreeze(Object.fromEntries(order.map((key) => [key, key === 'e' ? { f_g: 1 } : 1])))
+      const expected = Object.fromEntries(order.map((key) => (key === 'e' ? ['e', { 'f g': 1 }] : [key.replace('_', ' '), 1])))
+      const result = unmapArgKeys(schema, args)
+      expect(result).toEqual(expected)
+      expect(Object.keys(result)).toEqual(Object.keys(expected))
+    }
+  })
+})
+
 describe('unmapArgKeys: bad data never throws', () => {
   const schema = deepFreeze(object({ 'a b': {} }))
 

@@ -29,6 +29,25 @@ export interface Plan {
   readonly prefix: readonly Slot[] | undefined
   readonly items: Slot | undefined
   readonly groups: ReadonlyArray<readonly Plan[]>
+  /** Whether anything reachable from here renames a key (computed on first use). */
+  live: boolean | undefined
+  /** The last few key orders seen in argument objects, with what to do for each key (see unmap-actions). */
+  readonly shapes: Shape[]
+}
+
+/** What to do with the keys of an argument object, for one order of keys. */
+export interface Shape {
+  readonly keys: readonly string[]
+  /** Output name per key. */
+  readonly targets: readonly string[]
+  /** Plan to unmap each value with, only where something below can be renamed. */
+  readonly plans: ReadonlyArray<Plan | undefined>
+  /** Some key is renamed: the object always changes. */
+  readonly renames: boolean
+  /** Nothing to do at all: the object always comes back as it is. */
+  readonly inert: boolean
+  /** An empty object with the output keys in order, cloned by spread (faster than adding keys one by one). */
+  readonly template: Record<string, unknown>
 }
 
 export interface UnmapContext {
@@ -37,7 +56,7 @@ export interface UnmapContext {
   readonly plans: WeakMap<object, Plan>
 }
 
-const EMPTY: Plan = Object.freeze({ table: new Map(), patterns: [], additional: undefined, prefix: undefined, items: undefined, groups: [] })
+export const EMPTY: Plan = Object.freeze({ table: new Map(), patterns: [], additional: undefined, prefix: undefined, items: undefined, groups: [], live: false, shapes: [] })
 
 // Unions nested in unions, allOf in allOf: flattening stops this deep (data
 // never drives it, so a bound is needed even without cycles).
@@ -131,7 +150,7 @@ function finish(context: UnmapContext, { parts, groups }: Builder): Plan {
       items = slot(each)
     }
   }
-  return { table, patterns: compilePatterns(parts), additional, prefix, items, groups }
+  return { table, patterns: compilePatterns(parts), additional, prefix, items, groups, live: undefined, shapes: [] }
 }
 
 function build(context: UnmapContext, node: unknown, path: RefPath | undefined, depth: number): Plan {
