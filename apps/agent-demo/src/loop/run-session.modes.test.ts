@@ -4,6 +4,7 @@ import { localBatchError, MAX_CALLS_PER_DISPATCH } from '@x/batch-split'
 import { describe, expect, it } from 'vitest'
 import { bridgeCall, fakeTool, oneBatch, runScripted } from '../testing/loop-harness.js'
 import type { JsonObject } from '../tools/types.js'
+import { callBudget } from './call-budget.js'
 import type { Plugin, ToolCallEvent } from './types.js'
 
 const READ = 'mcp__files__read'
@@ -188,6 +189,24 @@ describe('one batched tool_call, entry by entry', () => {
     expect(run.results.map((result) => [result.status, result.content])).toEqual([
       ['tool_error', 'Error: disk on fire'],
       ['tool_error', 'Error: disk on fire'],
+    ])
+  })
+})
+
+describe('per-turn budget', () => {
+  it('counts the expanded list: the third entry of one batched tool_call exceeds a budget of two', async () => {
+    const { log, tools } = setup()
+    const batch = bridgeCall('call_parent', [
+      [READ, { path: 'a.md' }],
+      [READ, { path: 'b.md' }],
+      [READ, { path: 'c.md' }],
+    ])
+    const run = await runScripted(oneBatch(batch), tools, { log, guardrails: [callBudget(2)] })
+    expect(run.events.find((event) => event.type === 'assistant')).toMatchObject({ modelCallCount: 1, callIds: run.calls.map((call) => call.id) })
+    expect(run.results.map((result) => [result.status, result.content])).toEqual([
+      ['ok', 'ran mcp__files__read {"path":"a.md"}'],
+      ['ok', 'ran mcp__files__read {"path":"b.md"}'],
+      ['blocked', 'Blocked by guardrail call-budget: this turn has 3 tool calls; the budget is 2 per turn'],
     ])
   })
 })
