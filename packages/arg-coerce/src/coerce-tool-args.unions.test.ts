@@ -86,7 +86,7 @@ describe('rule 8: unions of objects choose the branch by what the value says it 
   it('wide and mutually recursive unions compile in bounded time', () => {
     const defs: Record<string, unknown> = {}
     for (let index = 0; index < 12; index++) {
-      defs[`D${index}`] = { anyOf: Array.from({ length: 12 }, (_, other) => ({ $ref: `#/$defs/D${other}` })).concat([{ type: 'integer' }]) }
+      defs[`D${index}`] = { anyOf: [...Array.from({ length: 12 }, (_, other): object => ({ $ref: `#/$defs/D${other}` })), { type: 'integer' }] }
     }
     const schema = { $defs: defs, type: 'object', properties: { v: { $ref: '#/$defs/D0' } } }
     expect(coerceToolArgs(schema, { v: '3' })).toEqual({ v: 3 })

@@ -3,6 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import { Ajv } from 'ajv'
 import type { ValidateFunction } from 'ajv'
 import fastJsonPatch from 'fast-json-patch'
+import type { Operation } from 'fast-json-patch'
 import { deepFreeze } from '@x/test-utils'
 import { expect } from 'vitest'
 import { coerceToolArgs } from '../coerce-tool-args.js'
@@ -34,7 +35,7 @@ export function jsonClone<T>(value: T): T {
 /** Applies a reported patch to a copy of the input with fast-json-patch. */
 export function applyReportedPatch(input: unknown, patch: readonly unknown[]): unknown {
   const copy = jsonClone(input)
-  return fastJsonPatch.applyPatch(copy, jsonClone(patch) as fastJsonPatch.Operation[], true, true).newDocument
+  return fastJsonPatch.applyPatch(copy, jsonClone(patch) as Operation[], true, true).newDocument
 }
 
 export interface Expectation {

@@ -1,0 +1,183 @@
+// coerceToolArgs against ajv's coerceTypes and TypeBox's Value.Convert on a
+// 15-property MCP-style tool schema (4 $defs: a nullable $ref, arrays of
+// referenced objects) whose arguments carry 5 stringified scalars.
+//
+// Fresh arguments each call: ajv and TypeBox coerce in place, so every impl
+// takes the next object of its own pool and first puts the 5 strings back
+// (the same 5 stores for every impl, ours included, though ours never writes
+// to its input).
+import { runBench } from '@x/bench-utils'
+import { Type } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import { coerceToolArgs } from '../dist/index.js'
+
+const schema = {
+  type: 'object',
+  $defs: {
+    Address: { type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' }, zip: { type: 'string' } }, required: ['street', 'city'] },
+    Item: { type: 'object', properties: { sku: { type: 'string' }, qty: { type: 'integer' }, price: { type: 'number' } }, required: ['sku', 'qty'] },
+    Filter: { type: 'object', properties: { field: { type: 'string' }, op: { type: 'string', enum: ['eq', 'lt', 'gt'] }, value: { type: 'string' } }, required: ['field', 'op'] },
+    Paging: { type: 'object', properties: { page: { type: 'integer' }, size: { type: 'integer' } } },
+  },
+  properties: {
+    query: { type: 'string', description: 'What to look for' },
+    limit: { type: 'integer' },
+    offset: { type: 'integer' },
+    verbose: { type: 'boolean' },
+    ratio: { type: 'number' },
+    sort: { type: 'string', enum: ['asc', 'desc'] },
+    tags: { type: 'array', items: { type: 'string' } },
+    address: { anyOf: [{ $ref: '#/$defs/Address' }, { type: 'null' }] },
+    items: { type: 'array', items: { $ref: '#/$defs/Item' } },
+    filters: { type: 'array', items: { $ref: '#/$defs/Filter' } },
+    paging: { $ref: '#/$defs/Paging', description: 'Which page' },
+    dryRun: { type: 'boolean' },
+    locale: { type: 'string' },
+    since: { type: 'string', format: 'date-time' },
+    maxPrice: { type: ['number', 'null'] },
+  },
+  required: ['query'],
+}
+
+// The same schema with every $ref replaced by a copy of its target.
+function inline(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(inline)
+  if (typeof node !== 'object' || node === null) return node
+  const record = node as Record<string, unknown>
+  if (typeof record['$ref'] === 'string') {
+    const { $ref, ...siblings } = record
+    return { ...siblings, ...(inline((schema.$defs as Record<string, unknown>)[($ref as string).slice('#/$defs/'.length)]) as object) }
+  }
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(record)) if (key !== '$defs') out[key] = inline(value)
+  return out
+}
+const inlined = inline(schema) as object
+
+const T = Type
+const address = T.Object({ street: T.String(), city: T.String(), zip: T.Optional(T.String()) })
+const item = T.Object({ sku: T.String(), qty: T.Integer(), price: T.Optional(T.Number()) })
+const typebox = T.Object({
+  query: T.String(),
+  limit: T.Optional(T.Integer()),
+  offset: T.Optional(T.Integer()),
+  verbose: T.Optional(T.Boolean()),
+  ratio: T.Optional(T.Number()),
+  sort: T.Optional(T.Union([T.Literal('asc'), T.Literal('desc')])),
+  tags: T.Optional(T.Array(T.String())),
+  address: T.Optional(T.Union([address, T.Null()])),
+  items: T.Optional(T.Array(item)),
+  filters: T.Optional(T.Array(T.Object({ field: T.String(), op: T.Union([T.Literal('eq'), T.Literal('lt'), T.Literal('gt')]), value: T.Optional(T.String()) }))),
+  paging: T.Optional(T.Object({ page: T.Optional(T.Integer()), size: T.Optional(T.Integer()) })),
+  dryRun: T.Optional(T.Boolean()),
+  locale: T.Optional(T.String()),
+  since: T.Optional(T.String()),
+  maxPrice: T.Optional(T.Union([T.Number(), T.Null()])),
+})
+
+type Args = Record<string, unknown>
+function makeArgs(): Args {
+  return {
+    query: 'red shoes',
+    limit: '10',
+    offset: '0',
+    verbose: 'true',
+    ratio: '0.5',
+    sort: 'asc',
+    tags: ['sale', 'summer'],
+    address: { street: '1 Main St', city: 'Springfield', zip: '07030' },
+    items: [
+      { sku: 'A-1', qty: 2, price: 9.5 },
+      { sku: 'B-2', qty: 1, price: 20 },
+    ],
+    filters: [{ field: 'color', op: 'eq', value: 'red' }],
+    paging: { page: 1, size: 20 },
+    dryRun: 'false',
+    locale: 'en-US',
+    since: '2026-01-01T00:00:00Z',
+    maxPrice: null,
+  }
+}
+const expected = { ...makeArgs(), limit: 10, offset: 0, verbose: true, ratio: 0.5, dryRun: false }
+
+function pool(): () => Args {
+  const entries = Array.from({ length: 64 }, makeArgs)
+  let index = 0
+  return () => {
+    const args = entries[(index = (index + 1) & 63)]!
+    args['limit'] = '10'
+    args['offset'] = '0'
+    args['verbose'] = 'true'
+    args['ratio'] = '0.5'
+    args['dryRun'] = 'false'
+    return args
+  }
+}
+
+const ajv = new Ajv2020({ coerceTypes: true, strict: false, validateFormats: false })
+const validate = ajv.compile(schema)
+const coldAjv = new Ajv2020({ coerceTypes: true, strict: false, validateFormats: false })
+
+const next = { ours: pool(), inlined: pool(), ajv: pool(), typebox: pool(), cold: pool(), coldAjv: pool() }
+const impls = {
+  warm: {
+    ours: () => coerceToolArgs(schema, next.ours()),
+    ajv: () => {
+      const args = next.ajv()
+      validate(args)
+      return args
+    },
+    '@sinclair/typebox': () => Value.Convert(typebox, next.typebox()),
+  },
+  cold: {
+    ours: () => coerceToolArgs({ ...schema }, next.cold()),
+    ajv: () => {
+      const fresh = { ...schema }
+      const args = next.coldAjv()
+      coldAjv.compile(fresh)(args)
+      coldAjv.removeSchema(fresh)
+      return args
+    },
+  },
+  inlined: {
+    ours: () => coerceToolArgs(schema, next.ours()),
+    'ours, $refs inlined': () => coerceToolArgs(inlined, next.inlined()),
+  },
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b)
+}
+for (const [group, entries] of Object.entries(impls)) {
+  for (const [name, run] of Object.entries(entries)) {
+    const output = run()
+    if (!same(output, expected)) throw new Error(`${group}/${name} computed ${JSON.stringify(output)}`)
+  }
+}
+
+// Scaling: an array of items in which every fourth quantity is a string.
+const scaleSchema = { type: 'object', $defs: schema.$defs, properties: { items: { type: 'array', items: { $ref: '#/$defs/Item' } } } }
+function scaleArgs(bytes: number): { args: Args; bytes: number } {
+  const items: Args[] = []
+  const args = { items }
+  while (JSON.stringify(args).length < bytes) {
+    const index = items.length
+    items.push({ sku: `SKU-${index}`, qty: index % 4 === 0 ? String(index) : index, price: index + 0.25 })
+  }
+  return { args, bytes: JSON.stringify(args).length }
+}
+const small = scaleArgs(1024)
+const large = scaleArgs(1024 * 1024)
+for (const { args } of [small, large]) {
+  const output = coerceToolArgs(scaleSchema, args) as { items: Args[] }
+  if (output.items.some((entry) => typeof entry['qty'] !== 'number')) throw new Error('scaling: a quantity was not coerced')
+}
+
+runBench('@x/arg-coerce', [
+  { name: 'warm, 15-property MCP schema', impls: impls.warm, note: 'ajv: coerceTypes, precompiled, mutates in place; TypeBox: Value.Convert on the equivalent TypeBox schema (no $ref)' },
+  { name: 'cold, new schema object each call', impls: impls.cold, note: 'a new root object each call: ours compiles its plan again, ajv compiles + validates (then removeSchema)' },
+  { name: '$ref vs inlined schema', impls: impls.inlined, note: 'same arguments; the second impl is ours on the schema with every $ref replaced by its target' },
+  { name: `scaling 1 KB (${small.bytes} bytes)`, impls: { ours: () => coerceToolArgs(scaleSchema, small.args) } },
+  { name: `scaling 1 MB (${large.bytes} bytes)`, impls: { ours: () => coerceToolArgs(scaleSchema, large.args) } },
+])
