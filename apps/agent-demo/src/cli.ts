@@ -18,6 +18,8 @@ options:
   --store jsonl|memory where sessions go (default jsonl)
   --dir <folder>       JSONL folder (default $AGENT_DEMO_DATA or .data/sessions)
   --latency <ms>       simulated time per tool call (to try Ctrl-C or /stop)
+  --live               chat with the OpenAI-compatible model named by AGENT_DEMO_BASE_URL,
+                       AGENT_DEMO_API_KEY and AGENT_DEMO_MODEL (never needed by the demo or tests)
   --no-color           plain text even on a terminal
 
 scenarios:

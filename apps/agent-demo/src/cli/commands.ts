@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline'
 import type { LoopEvent } from '../loop/types.js'
+import { openAiOptionsFromEnv } from '../model/openai-model.js'
 import { findScenario, SCENARIOS } from '../scenarios/all-scenarios.js'
 import type { Scenario } from '../scenarios/types.js'
 import { loadScript } from '../session/load-script.js'
@@ -9,6 +10,7 @@ import { createJsonlStore } from '../store/jsonl-store.js'
 import { createMemoryStore } from '../store/memory-store.js'
 import type { SessionStore } from '../store/types.js'
 import type { CliOptions } from './options.js'
+import { liveChat } from './live-chat.js'
 import { createTerminalRenderer } from './terminal-renderer.js'
 import { withLatency } from './with-latency.js'
 
@@ -122,6 +124,11 @@ export async function showCommand(options: CliOptions, io: CliIo, sessionId: str
  * running batch; `/quit` leaves. Use `--latency` to have time to stop.
  */
 export async function chatCommand(options: CliOptions, io: CliIo, scenarioName: string, input: NodeJS.ReadableStream): Promise<number> {
+  if (options.live) {
+    const modelOptions = openAiOptionsFromEnv(process.env)
+    if (modelOptions === undefined) throw new TypeError('chat --live expects AGENT_DEMO_BASE_URL, AGENT_DEMO_API_KEY and AGENT_DEMO_MODEL in the environment')
+    return liveChat(openStore(options), scenarioNamed(scenarioName), modelOptions, { ...io, color: options.color, json: options.json }, input)
+  }
   const lines = createInterface({ input })
   io.write(`scenario ${scenarioName}: press Enter to send its request, /stop to stop a running batch, /quit to leave\n`)
   let running: { controller: AbortController; done: Promise<number> } | undefined

@@ -10,6 +10,8 @@ export interface CliOptions {
   readonly dir: string
   /** Simulated latency per tool call, ms (to try `/stop` and Ctrl-C by hand). */
   readonly latency: number
+  /** `chat` talks to the OpenAI-compatible model of the environment instead of the script. */
+  readonly live: boolean
 }
 
 /**
@@ -23,6 +25,7 @@ export function parseCliOptions(argv: readonly string[], env: Readonly<Record<st
   let store = 'jsonl'
   let dir = env.AGENT_DEMO_DATA ?? '.data/sessions'
   let latency = 0
+  let live = false
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index]!
     const value = (): string => {
@@ -33,6 +36,7 @@ export function parseCliOptions(argv: readonly string[], env: Readonly<Record<st
     }
     if (arg === '--json') json = true
     else if (arg === '--no-color') color = false
+    else if (arg === '--live') live = true
     else if (arg === '--color') color = true
     else if (arg === '--store') store = value()
     else if (arg === '--dir') dir = value()
@@ -43,5 +47,5 @@ export function parseCliOptions(argv: readonly string[], env: Readonly<Record<st
   }
   if (store !== 'jsonl' && store !== 'memory') throw new TypeError(`--store expects jsonl or memory, received ${store}`)
   if (!Number.isFinite(latency) || latency < 0) throw new TypeError(`--latency expects milliseconds, received ${latency}`)
-  return { command: positional[0] ?? 'help', positional: positional.slice(1), json, color: color && !json, store, dir, latency }
+  return { command: positional[0] ?? 'help', positional: positional.slice(1), json, color: color && !json, store, dir, latency, live }
 }
