@@ -27,14 +27,15 @@ function withSuffix(base: string, suffix: string, maxLength: number): string {
 export function propertyRenames(properties: Record<string, unknown>, profile: Profile): Renames {
   const cached = profile.renames.get(properties)
   if (cached !== undefined) return cached
-  const names = Object.keys(properties)
   let invalid: string[] | undefined
-  for (const name of names) {
-    if (!isValidName(name, profile)) (invalid ??= []).push(name)
+  let valid: string[] | undefined
+  for (const name of Object.keys(properties)) {
+    if (isValidName(name, profile)) (valid ??= []).push(name)
+    else (invalid ??= []).push(name)
   }
   let renames = NO_RENAMES
   if (invalid !== undefined) {
-    const taken = new Set(names.filter((name) => isValidName(name, profile)))
+    const taken = new Set(valid)
     const toSanitized = new Map<string, string>()
     const toOriginal = new Map<string, string>()
     for (const name of invalid) {

@@ -14,22 +14,24 @@ interface State {
   readonly active: Set<object>
 }
 
-type Mapper = (value: unknown, key: string) => { key: string; value: unknown }
+type KeyMapper = ((key: string) => string) | undefined
+type ValueMapper = (value: unknown, key: string) => unknown
 
 // Copy-on-write over an object: the same object back when nothing changed,
 // else a frozen copy in the same key order.
-function mapObject(source: Record<string, unknown>, mapper: Mapper): Record<string, unknown> {
+function mapObject(source: Record<string, unknown>, mapKey: KeyMapper, mapValue: ValueMapper): Record<string, unknown> {
   const keys = Object.keys(source)
   let out: Record<string, unknown> | undefined
   for (let index = 0; index < keys.length; index++) {
     const key = keys[index]!
     const value = source[key]
-    const next = mapper(value, key)
-    if (out === undefined && (next.key !== key || next.value !== value)) {
+    const nextKey = mapKey === undefined ? key : mapKey(key)
+    const nextValue = mapValue(value, key)
+    if (out === undefined && (nextKey !== key || nextValue !== value)) {
       out = {}
       for (let before = 0; before < index; before++) setOwn(out, keys[before]!, source[keys[before]!])
     }
-    if (out !== undefined) setOwn(out, next.key, next.value)
+    if (out !== undefined) setOwn(out, nextKey, nextValue)
   }
   return out === undefined ? source : Object.freeze(out)
 }
@@ -47,21 +49,15 @@ function mapArray(source: readonly unknown[], mapper: (value: unknown) => unknow
 
 function keyword(key: string, value: unknown, renames: Renames, state: State, depth: number): unknown {
   const schema = (child: unknown): unknown => sanitizeSchema(child, state, depth + 1)
-  const name = (child: unknown): unknown => (typeof child === 'string' ? renamedName(child, renames, state.profile) : child)
+  const rename = (property: string): string => renamedName(property, renames, state.profile)
+  const name = (child: unknown): unknown => (typeof child === 'string' ? rename(child) : child)
   switch (keywordKind(key)) {
     case 'properties':
-      return isObject(value)
-        ? mapObject(value, (child, property) => ({ key: renames.toSanitized.get(property) ?? property, value: schema(child) }))
-        : value
+      return isObject(value) ? mapObject(value, renames.toSanitized.size === 0 ? undefined : (property) => renames.toSanitized.get(property) ?? property, schema) : value
     case 'named':
-      return isObject(value)
-        ? mapObject(value, (child, property) => ({
-            key: renamedName(property, renames, state.profile),
-            value: Array.isArray(child) ? mapArray(child, name) : schema(child),
-          }))
-        : value
+      return isObject(value) ? mapObject(value, rename, (child) => (Array.isArray(child) ? mapArray(child, name) : schema(child))) : value
     case 'map':
-      return isObject(value) ? mapObject(value, (child, entry) => ({ key: entry, value: schema(child) })) : value
+      return isObject(value) ? mapObject(value, undefined, schema) : value
     case 'list':
       return Array.isArray(value) ? mapArray(value, schema) : value
     case 'items':
@@ -71,12 +67,7 @@ function keyword(key: string, value: unknown, renames: Renames, state: State, de
     case 'opaque':
       if (key === 'required') return Array.isArray(value) ? mapArray(value, name) : value
       if (key === 'dependentRequired') {
-        return isObject(value)
-          ? mapObject(value, (child, property) => ({
-              key: renamedName(property, renames, state.profile),
-              value: Array.isArray(child) ? mapArray(child, name) : child,
-            }))
-          : value
+        return isObject(value) ? mapObject(value, rename, (child) => (Array.isArray(child) ? mapArray(child, name) : child)) : value
       }
       if (key === '$ref' && typeof value === 'string') return rewriteRef(value, state.root, state.profile)
       return value
@@ -92,7 +83,7 @@ export function sanitizeSchema(node: unknown, state: State, depth: number): unkn
   state.active.add(node)
   const properties = getOwn(node, 'properties')
   const renames = isObject(properties) ? propertyRenames(properties, state.profile) : NO_RENAMES
-  const result = mapObject(node, (value, key) => ({ key, value: keyword(key, value, renames, state, depth) }))
+  const result = mapObject(node, undefined, (value, key) => keyword(key, value, renames, state, depth))
   state.active.delete(node)
   state.done.set(node, result)
   return result
