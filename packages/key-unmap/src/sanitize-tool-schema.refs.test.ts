@@ -94,3 +94,27 @@ describe('sanitizeToolSchema: the sanitized fixtures are schemas a validator acc
     expect(validate({ account_id: 'a', 'issue_class_neq': ['x'], 'meta._field___operator__': 'v', filters__: [{ field_name: 'f', op_: 'eq' }] })).toBe(true)
   })
 })
+
+describe('sanitizeToolSchema: $ref targets outside the schema keywords', () => {
+  const openApiStyle = deepFreeze({
+    type: 'object',
+    properties: { person: { $ref: '#/components/schemas/Person' }, 'a b': {} },
+    components: { schemas: { Person: { type: 'object', properties: { 'first name': { $ref: '#/x-defs/Name' } } }, Unused: { properties: { 'c d': {} } } } },
+    'x-defs': { Name: { type: 'object', properties: { 'given name': {} } } },
+  })
+
+  it('sanitizes a schema reached only by $ref (#/components/schemas/X), and the targets of its own refs', () => {
+    expect(sanitizeToolSchema(openApiStyle)).toEqual({
+      type: 'object',
+      properties: { person: { $ref: '#/components/schemas/Person' }, a_b: {} },
+      components: { schemas: { Person: { type: 'object', properties: { first_name: { $ref: '#/x-defs/Name' } } }, Unused: { properties: { 'c d': {} } } } },
+      'x-defs': { Name: { type: 'object', properties: { given_name: {} } } },
+    })
+  })
+
+  it('leaves data that no $ref points at as it is', () => {
+    const sanitized = sanitizeToolSchema(openApiStyle) as { components: { schemas: Json } }
+    expect(sanitized.components.schemas['Unused']).toBe(openApiStyle.components.schemas.Unused)
+    expect(Object.isFrozen(sanitized.components)).toBe(true)
+  })
+})

@@ -247,3 +247,10 @@ describe('unmapArgKeys: profiles', () => {
     expect(unmapArgKeys(custom, deepFreeze({ _irst__ame: 'Ada' }), { profile })).toEqual({ 'First Name': 'Ada' })
   })
 })
+
+describe('unmapArgKeys: $ref targets outside the schema keywords', () => {
+  it('restores names in a schema kept under #/components/schemas', () => {
+    const schema = deepFreeze({ properties: { person: { $ref: '#/components/schemas/Person' } }, components: { schemas: { Person: object({ 'first name': {} }) } } })
+    expect(unmapArgKeys(schema, deepFreeze({ person: { first_name: 'Ada' } }))).toEqual({ person: { 'first name': 'Ada' } })
+  })
+})

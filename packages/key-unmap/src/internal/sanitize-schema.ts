@@ -3,6 +3,7 @@ import { getOwn, isObject, setOwn } from './own.js'
 import type { Profile } from './profile.js'
 import { NO_RENAMES, propertyRenames, renamedName } from './property-renames.js'
 import type { Renames } from './property-renames.js'
+import { graft, refTarget } from './ref-targets.js'
 import { rewriteRef } from './rewrite-ref.js'
 
 interface State {
@@ -12,6 +13,8 @@ interface State {
   // rewritten once: sharing in, sharing out.
   readonly done: Map<object, unknown>
   readonly active: Set<object>
+  /** Every `$ref` met at a schema position, to find targets kept outside the schema keywords. */
+  readonly refs: string[]
 }
 
 type KeyMapper = ((key: string) => string) | undefined
@@ -69,7 +72,10 @@ function keyword(key: string, value: unknown, renames: Renames, state: State, de
       if (key === 'dependentRequired') {
         return isObject(value) ? mapObject(value, rename, (child) => (Array.isArray(child) ? mapArray(child, name) : child)) : value
       }
-      if (key === '$ref' && typeof value === 'string') return rewriteRef(value, state.root, state.profile)
+      if (key === '$ref' && typeof value === 'string') {
+        state.refs.push(value)
+        return rewriteRef(value, state.root, state.profile)
+      }
       return value
   }
 }
@@ -89,7 +95,24 @@ export function sanitizeSchema(node: unknown, state: State, depth: number): unkn
   return result
 }
 
-/** Sanitizes a whole document, `root` being where its `#` pointers start. */
+/**
+ * Sanitizes a whole document, `root` being where its `#` pointers start.
+ *
+ * A `$ref` may point into a place no schema keyword leads to (OpenAPI's
+ * `#/components/schemas/X`, a vendor `x-defs`): the model reads that target
+ * as a schema, so its names must be valid too. Such targets are sanitized
+ * after the walk and put back in their place.
+ */
 export function sanitizeDocument(root: unknown, profile: Profile): unknown {
-  return sanitizeSchema(root, { root, profile, done: new Map(), active: new Set() }, 0)
+  const state: State = { root, profile, done: new Map(), active: new Set(), refs: [] }
+  let result = sanitizeSchema(root, state, 0)
+  // `refs` grows while targets are sanitized: targets of targets are found too.
+  for (let index = 0; index < state.refs.length; index++) {
+    const ref = state.refs[index]!
+    const target = refTarget(root, ref)
+    if (!isObject(target) || state.done.has(target)) continue
+    const sanitized = sanitizeSchema(target, state, 1)
+    if (sanitized !== target) result = graft(result, rewriteRef(ref, root, profile), sanitized)
+  }
+  return result
 }
