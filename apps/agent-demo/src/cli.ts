@@ -16,7 +16,7 @@ commands:
 options:
   --json               one JSON object per line
   --store jsonl|memory where sessions go (default jsonl)
-  --dir <folder>       JSONL folder (default $AGENT_DEMO_DATA or .data/sessions)
+  --dir <folder>       JSONL folder (default $AGENT_DEMO_DATA or apps/agent-demo/.data/sessions)
   --latency <ms>       simulated time per tool call (to try Ctrl-C or /stop)
   --live               chat with the OpenAI-compatible model named by AGENT_DEMO_BASE_URL,
                        AGENT_DEMO_API_KEY and AGENT_DEMO_MODEL (never needed by the demo or tests)

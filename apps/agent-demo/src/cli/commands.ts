@@ -1,4 +1,6 @@
+import { relative } from 'node:path'
 import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
 import type { LoopEvent } from '../loop/types.js'
 import { openAiOptionsFromEnv } from '../model/openai-model.js'
 import { findScenario, SCENARIOS } from '../scenarios/all-scenarios.js'
@@ -19,6 +21,9 @@ export interface CliIo {
   readonly write: (text: string) => void
   readonly onInterrupt: (handler: () => void) => () => void
 }
+
+// How to run this CLI again from where the person is (pnpm demo runs in the app folder).
+const CLI_COMMAND = `node ${relative(process.cwd(), fileURLToPath(new URL(import.meta.url.includes('/dist/') ? './cli.js' : '../../dist/cli.js', import.meta.url)))}`
 
 const openStore = (options: CliOptions): SessionStore => (options.store === 'memory' ? createMemoryStore() : createJsonlStore(options.dir))
 
@@ -45,7 +50,7 @@ export async function runCommand(options: CliOptions, io: CliIo, scenarioName: s
     const outcome = await runScenario({ scenario: latencyScenario, script: loadScript(scenario.script), store, signal: controller.signal, onEvent: render })
     if (!options.json) {
       const where = options.store === 'memory' ? 'in memory (not kept)' : `in ${options.dir}`
-      io.write(`\nsession ${outcome.sessionId} saved ${where}; replay it with: agent-demo replay ${outcome.sessionId}\n`)
+      io.write(`\nsession ${outcome.sessionId} saved ${where}; replay it with: ${CLI_COMMAND} replay ${outcome.sessionId}\n`)
     }
     return outcome.stopped ? 130 : 0
   } finally {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseCliOptions } from './options.js'
+import { DEFAULT_SESSIONS_DIR, parseCliOptions } from './options.js'
 
 describe('parseCliOptions', () => {
   it('reads the command, its arguments and the flags', () => {
@@ -9,9 +9,13 @@ describe('parseCliOptions', () => {
   })
 
   it('colours only a TTY without NO_COLOR, and takes the folder from AGENT_DEMO_DATA', () => {
-    expect(parseCliOptions(['demo'], {}, true)).toMatchObject({ color: true, dir: '.data/sessions' })
+    expect(parseCliOptions(['demo'], {}, true)).toMatchObject({ color: true, dir: DEFAULT_SESSIONS_DIR })
     expect(parseCliOptions(['demo'], { NO_COLOR: '1', AGENT_DEMO_DATA: '/d' }, true)).toMatchObject({ color: false, dir: '/d' })
     expect(parseCliOptions(['demo'], {}, false)).toMatchObject({ color: false })
+  })
+
+  it('keeps sessions in the app folder by default, wherever it is run from', () => {
+    expect(DEFAULT_SESSIONS_DIR).toMatch(/apps\/agent-demo\/\.data\/sessions$/)
   })
 
   it('says what it expected for a bad flag', () => {

@@ -1,3 +1,8 @@
+import { fileURLToPath } from 'node:url'
+
+/** Sessions folder by default: `apps/agent-demo/.data/sessions` (git-ignored), wherever the CLI is run from. */
+export const DEFAULT_SESSIONS_DIR = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../.data/sessions' : '../../.data/sessions', import.meta.url))
+
 /** Command-line flags shared by the commands. */
 export interface CliOptions {
   readonly command: string
@@ -23,7 +28,7 @@ export function parseCliOptions(argv: readonly string[], env: Readonly<Record<st
   let json = false
   let color = isTty && env.NO_COLOR === undefined
   let store = 'jsonl'
-  let dir = env.AGENT_DEMO_DATA ?? '.data/sessions'
+  let dir = env.AGENT_DEMO_DATA ?? DEFAULT_SESSIONS_DIR
   let latency = 0
   let live = false
   for (let index = 0; index < argv.length; index += 1) {

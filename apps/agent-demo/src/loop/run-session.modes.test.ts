@@ -210,3 +210,22 @@ describe('per-turn budget', () => {
     ])
   })
 })
+
+describe('the old contract (splitBatches: false, for compare)', () => {
+  it('leaves a two-entry local batch whole, so the dispatcher rejects it with the correction and nothing runs', async () => {
+    const { log, tools } = setup()
+    const run = await runScripted(oneBatch(twoReads), tools, { log, splitBatches: false })
+    expect(run.calls).toEqual([twoReads])
+    expect(run.results).toEqual([
+      expect.objectContaining({
+        toolCallId: 'call_parent',
+        status: 'batch_rejected',
+        content: localBatchError([
+          { name: READ, arguments: { path: 'a.md' } },
+          { name: READ, arguments: { path: 'b.md' } },
+        ]),
+      }),
+    ])
+    expect(log.filter((line) => line.startsWith('start:'))).toEqual([])
+  })
+})

@@ -66,8 +66,11 @@ export async function runUserTurn(options: LoopOptions, sessionId: string, userT
     // count are those of the expanded list. OpenAI's hidden parallel wrapper
     // is unwrapped first, so a batch inside it is split too.
     const blocks = turn.anthropicBlocks === undefined ? {} : { anthropicBlocks: turn.anthropicBlocks }
-    const unwrapped = expandParallelToolUse(turn.toolCalls, blocks)
-    const expanded = expandLocalToolBatches(unwrapped.toolCalls, unwrapped.anthropicBlocks === undefined ? {} : { anthropicBlocks: unwrapped.anthropicBlocks })
+    const unwrapped = options.splitBatches === false ? { toolCalls: turn.toolCalls, ...blocks } : expandParallelToolUse(turn.toolCalls, blocks)
+    const expanded =
+      options.splitBatches === false
+        ? unwrapped
+        : expandLocalToolBatches(unwrapped.toolCalls, unwrapped.anthropicBlocks === undefined ? {} : { anthropicBlocks: unwrapped.anthropicBlocks })
     const toolCalls = expanded.toolCalls as readonly ToolCall[]
     const assistant: AssistantMessage = {
       role: 'assistant',

@@ -94,6 +94,12 @@ export interface LoopOptions {
   readonly approver?: Approver
   /** Most parallel-safe entries running at once (default 4). */
   readonly maxWorkers?: number
+  /**
+   * Split batched `tool_call`s before persisting (default true). `false` is
+   * the old contract, kept for `compare`: a multi-entry local batch reaches
+   * the dispatcher and gets `localBatchError`'s correction.
+   */
+  readonly splitBatches?: boolean
   /** Most model round trips for one user message (default 8). */
   readonly maxRounds?: number
   /** Stops the session: entries not started are skipped, no further model call is made. */
