@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
+import Ajv2020 from 'ajv/dist/2020.js'
 import { deepFreeze } from '@x/test-utils'
 import { sanitizePropertyName } from './sanitize-property-name.js'
 import { sanitizeToolSchema } from './sanitize-tool-schema.js'
@@ -31,14 +32,16 @@ const name = fc.oneof(
   fc.string({ unit: 'grapheme-ascii', minLength: 60, maxLength: 70 }),
 )
 
-const { shape } = fc.letrec<{ shape: Shape; object: Shape }>((tie) => ({
-  shape: fc.oneof({ depthSize: 'small', withCrossShrink: true }, fc.constant<Shape>({ kind: 'leaf' }), tie('object'), tie('object').map((item): Shape => ({ kind: 'array', item }))),
-  object: fc.record({
-    kind: fc.constant('object' as const),
-    viaRef: fc.boolean(),
-    props: fc.uniqueArray(fc.tuple(name, tie('shape')), { selector: ([key]) => key, maxLength: 5 }),
-  }),
-}))
+function shapes(names: fc.Arbitrary<string>): fc.Arbitrary<Shape> {
+  return fc.letrec<{ shape: Shape; object: Shape }>((tie) => ({
+    shape: fc.oneof({ depthSize: 'small', withCrossShrink: true }, fc.constant<Shape>({ kind: 'leaf' }), tie('object'), tie('object').map((item): Shape => ({ kind: 'array', item }))),
+    object: fc.record({
+      kind: fc.constant('object' as const),
+      viaRef: fc.boolean(),
+      props: fc.uniqueArray(fc.tuple(names, tie('shape')), { selector: ([key]) => key, maxLength: 5 }),
+    }),
+  })).shape
+}
 
 /** The original schema of a shape; objects marked viaRef are hoisted into $defs the way pydantic does. */
 function toSchema(root: Shape): Json {
@@ -48,7 +51,8 @@ function toSchema(root: Shape): Json {
     if (node.kind === 'array') return { type: 'array', items: build(node.item) }
     const properties: Json = {}
     for (const [key, child] of node.props) setOwn(properties, key, build(child))
-    const schema = { type: 'object', properties }
+    // additionalProperties: false, so that a validator rejects any key not spelled as declared.
+    const schema = { type: 'object', properties, additionalProperties: false }
     if (!node.viaRef) return schema
     const id = `Def ${Object.keys(defs).length}`
     defs[id] = schema
@@ -113,11 +117,19 @@ function propertyNames(schema: unknown, into: string[] = []): string[] {
   return into
 }
 
-const withArgs = shape.chain((root) => {
-  const schema = deepFreeze(toSchema(root))
-  const wrapped: Shape = root.kind === 'object' ? root : { kind: 'object', viaRef: false, props: [['value', root]] }
-  return fc.tuple(fc.constant(schema), argsFor(wrapped).map((args) => deepFreeze(args)))
-})
+function schemaWithArgs(names: fc.Arbitrary<string>): fc.Arbitrary<[Json, unknown]> {
+  return shapes(names).chain((root) => {
+    const schema = deepFreeze(toSchema(root))
+    const wrapped: Shape = root.kind === 'object' ? root : { kind: 'object', viaRef: false, props: [['value', root]] }
+    return fc.tuple(fc.constant(schema), argsFor(wrapped).map((args) => deepFreeze(args)))
+  })
+}
+const withArgs = schemaWithArgs(name)
+// For ajv, whose generated code reads an absent `constructor` or `__proto__`
+// property through the prototype (it reports `{}` as having a non-string
+// `constructor`): names without those, the rename rules (collisions,
+// keyword lookalikes, unicode, empty) still exercised.
+const withTameArgs = schemaWithArgs(fc.oneof(fc.constantFrom('a b', 'a_b', 'a!b', 'a_b_2', 'properties', '$ref', 'é', ''), fc.stringMatching(/^[a-z_ .!-]{1,4}$/)))
 
 describe.each<[keyof typeof RULES, KeyUnmapOptions]>([
   ['anthropic', {}],
@@ -133,6 +145,19 @@ describe.each<[keyof typeof RULES, KeyUnmapOptions]>([
         expect(JSON.stringify(unmapArgKeys(schema, modelArgs, options))).toBe(JSON.stringify(args))
       }),
       { numRuns: 200 },
+    )
+  })
+
+  it('the model-style arguments validate against the sanitized schema, and their unmapping against the original (ajv)', () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false })
+    fc.assert(
+      fc.property(withTameArgs, ([schema, args]) => {
+        const sanitized = sanitizeToolSchema(schema, options) as Json
+        const modelArgs = asTheModelWould(args, schema, sanitized, schema, sanitized)
+        expect(ajv.validate(sanitized, modelArgs)).toBe(true)
+        expect(ajv.validate(schema, unmapArgKeys(schema, modelArgs, options))).toBe(true)
+      }),
+      { numRuns: 40 },
     )
   })
 
