@@ -28,7 +28,8 @@ import type { KeyUnmapOptions } from './types.js'
  *
  * @param schema - The tool's JSON Schema as it declares it (never mutated).
  * @param options - `profile`: `'anthropic'` (default), `'gemini'` or a custom {@link NameProfile}.
- * @returns The schema to send to the model.
+ * @returns The schema to send to the model. It is typed as the input for
+ * convenience (tool definitions keep their type); its property names differ.
  * @throws {TypeError} Only for malformed `options`; bad schemas never throw.
  *
  * @example

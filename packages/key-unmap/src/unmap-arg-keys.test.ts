@@ -82,6 +82,27 @@ describe('unmapArgKeys: where names are restored', () => {
   })
 })
 
+describe('unmapArgKeys: the renames sanitizeToolSchema chose', () => {
+  it('restores collision suffixes: a__2 and a__3 go back to a! and a?, a_ stays', () => {
+    const schema = deepFreeze(object({ 'a!': {}, 'a?': {}, a_: {} }))
+    expect(Object.keys((sanitizeToolSchema(schema) as { properties: Json }).properties)).toEqual(['a__2', 'a__3', 'a_'])
+    expect(unmapArgKeys(schema, deepFreeze({ a_: 3, a__3: 2, a__2: 1 }))).toEqual({ a_: 3, 'a?': 2, 'a!': 1 })
+  })
+
+  it('restores names longer than 64 characters that were cut and suffixed', () => {
+    const long = 'field '.repeat(12)
+    const schema = deepFreeze(object({ [long + 'one']: {}, [long + 'two']: {} }))
+    const names = Object.keys((sanitizeToolSchema(schema) as { properties: Json }).properties)
+    expect(names.map((key) => key.length)).toEqual([64, 64])
+    expect(unmapArgKeys(schema, deepFreeze({ [names[0]!]: 1, [names[1]!]: 2 }))).toEqual({ [long + 'one']: 1, [long + 'two']: 2 })
+  })
+
+  it('restores empty and unicode names', () => {
+    const schema = deepFreeze(object({ '': {}, 'prénom': {}, '名前': {} }))
+    expect(unmapArgKeys(schema, deepFreeze({ param: 1, pr_nom: 2, __: 3 }))).toEqual({ '': 1, 'prénom': 2, '名前': 3 })
+  })
+})
+
 describe('unmapArgKeys: unions', () => {
   const union = deepFreeze({
     anyOf: [object({ 'first name': {}, 'last name': {} }), object({ 'org name': {}, 'first-name': {} })],
