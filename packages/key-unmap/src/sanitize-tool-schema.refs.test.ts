@@ -112,6 +112,17 @@ describe('sanitizeToolSchema: $ref targets outside the schema keywords', () => {
     })
   })
 
+  it('sanitizes a target nested inside another target, whatever order the refs come in', () => {
+    const schema = deepFreeze({
+      properties: { inner: { $ref: '#/components/A/x-inner/B' }, outer: { $ref: '#/components/A' } },
+      components: { A: { properties: { 'a b': {} }, 'x-inner': { B: { properties: { 'c d': {} } } } } },
+    })
+    expect(sanitizeToolSchema(schema)).toEqual({
+      properties: { inner: { $ref: '#/components/A/x-inner/B' }, outer: { $ref: '#/components/A' } },
+      components: { A: { properties: { a_b: {} }, 'x-inner': { B: { properties: { c_d: {} } } } } },
+    })
+  })
+
   it('leaves data that no $ref points at as it is', () => {
     const sanitized = sanitizeToolSchema(openApiStyle) as { components: { schemas: Json } }
     expect(sanitized.components.schemas['Unused']).toBe(openApiStyle.components.schemas.Unused)

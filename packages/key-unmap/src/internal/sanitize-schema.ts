@@ -106,13 +106,18 @@ export function sanitizeSchema(node: unknown, state: State, depth: number): unkn
 export function sanitizeDocument(root: unknown, profile: Profile): unknown {
   const state: State = { root, profile, done: new Map(), active: new Set(), refs: [] }
   let result = sanitizeSchema(root, state, 0)
+  const grafts: Array<{ pointer: string; value: unknown }> = []
   // `refs` grows while targets are sanitized: targets of targets are found too.
   for (let index = 0; index < state.refs.length; index++) {
     const ref = state.refs[index]!
     const target = refTarget(root, ref)
     if (!isObject(target) || state.done.has(target)) continue
-    const sanitized = sanitizeSchema(target, state, 1)
-    if (sanitized !== target) result = graft(result, rewriteRef(ref, root, profile), sanitized)
+    const value = sanitizeSchema(target, state, 1)
+    if (value !== target) grafts.push({ pointer: rewriteRef(ref, root, profile), value })
   }
+  // Outer places first: a target inside another target is put back after
+  // its container, so the container's copy does not cover it again.
+  grafts.sort((a, b) => a.pointer.split('/').length - b.pointer.split('/').length)
+  for (const { pointer, value } of grafts) result = graft(result, pointer, value)
   return result
 }
