@@ -1,6 +1,7 @@
 import { deepFreeze } from '@x/test-utils'
 import { describe, expect, it } from 'vitest'
 import { get } from './get.js'
+import { has } from './has.js'
 import { JsonPointerError } from './json-pointer-error.js'
 import { parse } from './parse.js'
 
@@ -117,9 +118,11 @@ describe('get', () => {
         throw new Error('getter')
       },
     })
-    expect(get(trap, '/a')).toBeUndefined()
-    expect(get(getter, '/boom')).toBeUndefined()
-    expect(get(getter, ['boom'])).toBeUndefined()
+    for (let call = 0; call < 3; call++) {
+      expect(get(trap, '/a')).toBeUndefined()
+      expect(get(getter, '/boom')).toBeUndefined()
+      expect(get(getter, ['boom'])).toBeUndefined()
+    }
   })
 
   it('does not read a hole in a sparse array from Array.prototype', () => {
@@ -127,8 +130,9 @@ describe('get', () => {
     const sparse = [0, , 2]
     Object.defineProperty(Array.prototype, 1, { value: 'polluted', configurable: true })
     try {
-      expect(get(sparse, '/1')).toBeUndefined()
+      for (let call = 0; call < 3; call++) expect(get(sparse, '/1')).toBeUndefined()
       expect(get(sparse, [1])).toBeUndefined()
+      expect(get(sparse, ['1'])).toBeUndefined()
     } finally {
       delete (Array.prototype as unknown as Record<number, unknown>)[1]
     }
@@ -178,10 +182,23 @@ describe('get', () => {
       expect(() => get(doc, 5 as unknown as string)).toThrow(expect.objectContaining({ code: 'INVALID_TYPE' }))
     })
 
-    it('throws again on a second call (a bad pointer is never cached as good)', () => {
-      expect(() => get(doc, '/~')).toThrow(JsonPointerError)
-      expect(() => get(doc, '/~')).toThrow(JsonPointerError)
+    it('throws on every call (a bad pointer is never cached as good)', () => {
+      for (let call = 0; call < 4; call++) expect(() => get(doc, '/~')).toThrow(JsonPointerError)
     })
+
+    it('throws for a bad escape even after the path went missing', () => {
+      expect(() => get(doc, '/missing/x~2')).toThrow(expect.objectContaining({ code: 'INVALID_ESCAPE', position: 10 }))
+      expect(() => get(null, '/a/~')).toThrow(expect.objectContaining({ code: 'INVALID_ESCAPE', position: 3 }))
+    })
+  })
+
+  it('answers the same on first, second and later reads of a pointer (cache admission)', () => {
+    const value = { 'a/b': [{ '~': 'x' }] }
+    for (let call = 0; call < 4; call++) {
+      expect(get(value, '/a~1b/0/~0')).toBe('x')
+      expect(get(value, '/a~1b/1/~0')).toBeUndefined()
+      expect(has(value, '/a~1b/0')).toBe(true)
+    }
   })
 
   it('keeps answering correctly past the parse cache limit', () => {

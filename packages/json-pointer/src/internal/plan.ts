@@ -1,5 +1,3 @@
-import { splitPointer } from './split.js'
-
 /** What a read returns for "no value there", distinct from `undefined`. */
 export const MISSING: unique symbol = Symbol('missing')
 
@@ -36,24 +34,20 @@ export function planOf(tokens: readonly string[]): Plan {
   return { keys: tokens, indices: tokens.map(arrayIndex) }
 }
 
-// Plans by pointer text. Programs read a handful of pointers over and over,
-// so caching turns a parse into one hash lookup. Bounded in count and in
-// pointer length so that pointers built from untrusted input cannot grow
-// memory without limit (at most about 1,024 x 1,024 characters); plans
-// never leave the package, so nobody outside can mutate them.
-const CACHE_LIMIT = 1024
-const CACHED_POINTER_LENGTH = 1024
-const cache = new Map<string, Plan>()
-
-export function cachedPlan(pointer: string): Plan {
-  const cached = cache.get(pointer)
-  if (cached !== undefined) return cached
-  const plan = planOf(splitPointer(pointer))
-  if (pointer.length <= CACHED_POINTER_LENGTH) {
-    if (cache.size >= CACHE_LIMIT) cache.clear()
-    cache.set(pointer, plan)
+/**
+ * One step of a read: the own property or canonical array element that
+ * `token` names in `value`, or MISSING. May throw only through a getter or
+ * proxy trap of the document; callers catch that.
+ */
+export function step(value: unknown, token: string): unknown {
+  if (typeof value !== 'object' || value === null) return MISSING
+  if (Array.isArray(value)) {
+    const index = arrayIndex(token)
+    // A hole in a sparse array is no own property: reading it would reach
+    // Array.prototype, which may have been polluted.
+    return index === -1 || index >= value.length || !Object.hasOwn(value, index) ? MISSING : value[index]
   }
-  return plan
+  return Object.hasOwn(value, token) ? (value as Record<string, unknown>)[token] : MISSING
 }
 
 /**

@@ -1,7 +1,8 @@
 import { JsonPointerError } from '../json-pointer-error.js'
 import { describe } from './describe.js'
 import { formatTokens, invalidToken, isIndexNumber } from './escape.js'
-import { MISSING, arrayIndex, cachedPlan, readPlan } from './plan.js'
+import { MISSING, arrayIndex } from './plan.js'
+import { readPointer } from './read-pointer.js'
 
 export { MISSING } from './plan.js'
 
@@ -51,7 +52,7 @@ function readTokens(doc: unknown, tokens: ReadonlyArray<unknown>): unknown {
  * JsonPointerError for a malformed pointer only, never because of `doc`.
  */
 export function resolve(doc: unknown, pointer: string | ReadonlyArray<string | number>): unknown {
-  if (typeof pointer === 'string') return readPlan(doc, cachedPlan(pointer))
+  if (typeof pointer === 'string') return readPointer(doc, pointer)
   if (Array.isArray(pointer)) return readTokens(doc, pointer)
   throw new JsonPointerError(
     'INVALID_TYPE',

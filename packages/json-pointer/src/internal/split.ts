@@ -15,14 +15,7 @@ export function splitPointer(
   toReported: (position: number) => number = identity,
 ): string[] {
   if (pointer === '') return []
-  if (pointer.charCodeAt(0) !== 47) {
-    throw new JsonPointerError(
-      'MISSING_SLASH',
-      reported,
-      toReported(0),
-      `a non-empty pointer must start with "/" (received ${JSON.stringify(pointer[0])})`,
-    )
-  }
+  if (pointer.charCodeAt(0) !== 47) throw missingSlash(pointer, reported, toReported(0))
   const tokens: string[] = []
   let start = 1
   for (;;) {
@@ -32,4 +25,14 @@ export function splitPointer(
     if (end === -1) return tokens
     start = end + 1
   }
+}
+
+/** The error for a non-empty pointer that does not start with `/` (RFC 6901 §3). */
+export function missingSlash(pointer: string, reported: string, position: number): JsonPointerError {
+  return new JsonPointerError(
+    'MISSING_SLASH',
+    reported,
+    position,
+    `a non-empty pointer must start with "/" (received ${JSON.stringify(pointer[0])})`,
+  )
 }
