@@ -119,6 +119,11 @@ describe('unmapArgKeys: unions', () => {
     expect(unmapArgKeys(schema, deepFreeze({ a_b: 1, x: 2 }))).toEqual({ 'a b': 1, x: 2 })
   })
 
+  it('looks into a union of unions (zod: anyOf [anyOf [...], null]) to choose', () => {
+    const schema = deepFreeze(object({ v: { anyOf: [{ anyOf: [object({ 'a b': {} }), object({ 'c d': {} })] }, { type: 'null' }] } }))
+    expect(unmapArgKeys(schema, deepFreeze({ v: { c_d: 1 } }))).toEqual({ v: { 'c d': 1 } })
+  })
+
   it('takes the first branch on a tie', () => {
     const schema = deepFreeze({ anyOf: [object({ 'a b': {} }), object({ 'a!b': {} })] })
     expect(unmapArgKeys(schema, deepFreeze({ a_b: 1 }))).toEqual({ 'a b': 1 })
@@ -234,6 +239,16 @@ describe('unmapArgKeys: bad data never throws', () => {
     expect(unmapArgKeys(bad, args)).toBe(args)
   })
 
+  it.each([
+    [10, { 'a b': 1 }],
+    [40, { a_b: 1 }],
+  ])('bounds the work on a chain of %i definitions that each unite two refs to the next (restores while within bounds)', (levels, expected) => {
+    const $defs: Json = { [`D${levels}`]: object({ 'a b': {} }) }
+    for (let level = 0; level < levels; level++) $defs[`D${level}`] = { anyOf: [{ $ref: `#/$defs/D${level + 1}` }, { $ref: `#/$defs/D${level + 1}` }] }
+    const schema = deepFreeze({ $defs, $ref: '#/$defs/D0' })
+    expect(unmapArgKeys(schema, deepFreeze({ a_b: 1 }))).toEqual(expected)
+  })
+
   it('leaves nesting deeper than 512 levels as it is instead of overflowing the stack', () => {
     const tree = deepFreeze({ $defs: { N: object({ 'a b': { $ref: '#/$defs/N' } }) }, $ref: '#/$defs/N' })
     let args: Json = {}
@@ -270,6 +285,11 @@ describe('unmapArgKeys: profiles', () => {
 })
 
 describe('unmapArgKeys: $ref targets outside the schema keywords', () => {
+  it('follows draft 7 dependencies in schema form', () => {
+    const schema = deepFreeze(object({ kind: {} }, { dependencies: { kind: object({ 'a b': {} }), other: ['kind'] } }))
+    expect(unmapArgKeys(schema, deepFreeze({ kind: 1, a_b: 2 }))).toEqual({ kind: 1, 'a b': 2 })
+  })
+
   it('restores names in a schema kept under #/components/schemas', () => {
     const schema = deepFreeze({ properties: { person: { $ref: '#/components/schemas/Person' } }, components: { schemas: { Person: object({ 'first name': {} }) } } })
     expect(unmapArgKeys(schema, deepFreeze({ person: { first_name: 'Ada' } }))).toEqual({ person: { 'first name': 'Ada' } })

@@ -59,8 +59,11 @@ export interface UnmapContext {
 export const EMPTY: Plan = Object.freeze({ table: new Map(), patterns: [], additional: undefined, prefix: undefined, items: undefined, groups: [], live: false, shapes: [] })
 
 // Unions nested in unions, allOf in allOf: flattening stops this deep (data
-// never drives it, so a bound is needed even without cycles).
+// never drives it, so a bound is needed even without cycles), and after this
+// many nodes for one plan: a chain of definitions that each unite two refs to
+// the next one would otherwise double the work at every level.
 const MAX_FLATTEN = 32
+const FLATTEN_BUDGET = 10_000
 
 const slot = (schema: unknown): Slot => ({ schemas: [schema], plan: undefined })
 const list = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : [])
@@ -68,10 +71,11 @@ const list = (value: unknown): readonly unknown[] => (Array.isArray(value) ? val
 interface Builder {
   readonly parts: Record<string, unknown>[]
   readonly groups: Plan[][]
+  readonly budget: { left: number }
 }
 
 function collect(context: UnmapContext, node: unknown, path: RefPath | undefined, builder: Builder, depth: number): void {
-  if (depth > MAX_FLATTEN) return
+  if (depth > MAX_FLATTEN || --builder.budget.left < 0) return
   const resolved = context.resolver.resolveOnPath(node, path)
   if (resolved === undefined) return
   const schema = resolved.schema
@@ -81,14 +85,18 @@ function collect(context: UnmapContext, node: unknown, path: RefPath | undefined
   for (const member of list(getOwn(schema, 'allOf'))) collect(context, member, resolved.path, builder, depth + 1)
   const condition = getOwn(schema, 'if')
   if (condition !== undefined) collect(context, condition, resolved.path, builder, depth + 1)
-  const dependent = getOwn(schema, 'dependentSchemas')
-  if (isObject(dependent)) for (const key of Object.keys(dependent)) collect(context, dependent[key], resolved.path, builder, depth + 1)
+  for (const keyword of ['dependentSchemas', 'dependencies']) {
+    const dependent = getOwn(schema, keyword)
+    // (draft 7 `dependencies` also holds name lists, which are not schemas)
+    if (isObject(dependent)) for (const key of Object.keys(dependent)) if (isObject(dependent[key])) collect(context, dependent[key], resolved.path, builder, depth + 1)
+  }
+  const branch = (node: unknown): Plan => build(context, node, resolved.path, depth + 1, builder.budget)
   for (const keyword of ['anyOf', 'oneOf']) {
     const branches = list(getOwn(schema, keyword))
-    if (branches.length > 0) builder.groups.push(branches.map((branch) => build(context, branch, resolved.path, depth + 1)))
+    if (branches.length > 0) builder.groups.push(branches.map(branch))
   }
-  const outcomes = ['then', 'else'].map((keyword) => getOwn(schema, keyword)).filter((branch) => branch !== undefined)
-  if (outcomes.length > 0) builder.groups.push(outcomes.map((branch) => build(context, branch, resolved.path, depth + 1)))
+  const outcomes = ['then', 'else'].map((keyword) => getOwn(schema, keyword)).filter((node) => node !== undefined)
+  if (outcomes.length > 0) builder.groups.push(outcomes.map(branch))
 }
 
 function compilePatterns(parts: readonly Record<string, unknown>[]): Plan['patterns'] {
@@ -153,8 +161,8 @@ function finish(context: UnmapContext, { parts, groups }: Builder): Plan {
   return { table, patterns: compilePatterns(parts), additional, prefix, items, groups, live: undefined, shapes: [] }
 }
 
-function build(context: UnmapContext, node: unknown, path: RefPath | undefined, depth: number): Plan {
-  const builder: Builder = { parts: [], groups: [] }
+function build(context: UnmapContext, node: unknown, path: RefPath | undefined, depth: number, budget = { left: FLATTEN_BUDGET }): Plan {
+  const builder: Builder = { parts: [], groups: [], budget }
   collect(context, node, path, builder, depth)
   return finish(context, builder)
 }

@@ -49,9 +49,16 @@ export function isLive(context: UnmapContext, plan: Plan): boolean {
   return live
 }
 
+// How many of the keys a plan knows, its own unions counting by their best
+// branch (a union of unions, zod's `anyOf: [anyOf: [...], null]`).
 function score(plan: Plan, keys: readonly string[]): number {
   let count = 0
   for (const key of keys) if (plan.table.has(key)) count++
+  for (const group of plan.groups) {
+    let best = 0
+    for (const branch of group) best = Math.max(best, score(branch, keys))
+    count += best
+  }
   return count
 }
 
