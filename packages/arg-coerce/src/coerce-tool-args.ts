@@ -1,6 +1,6 @@
 import { contextFor } from './internal/context.js'
 import type { CoerceToolArgsOptions } from './internal/options.js'
-import { readMaxDepth } from './internal/options.js'
+import { DEFAULT_MAX_DEPTH, readMaxDepth } from './internal/options.js'
 
 /**
  * Coerces a tool call's arguments to the types its JSON Schema declares.
@@ -38,7 +38,7 @@ import { readMaxDepth } from './internal/options.js'
  * @throws TypeError only when `options` is malformed (a programmer error)
  */
 export function coerceToolArgs(schema: unknown, args: unknown, options?: CoerceToolArgsOptions): unknown {
-  const maxDepth = readMaxDepth(options)
+  const maxDepth = options === undefined ? DEFAULT_MAX_DEPTH : readMaxDepth(options)
   if (typeof schema !== 'object' || schema === null) return args
   const plan = contextFor(schema).root
   return plan === null ? args : plan.run(args, maxDepth)

@@ -1,4 +1,5 @@
 import type { CompileSlot, Plan, Slot } from './plan.js'
+import { visit } from './plan.js'
 import type { Shape } from './shape.js'
 
 /** The array half of a compiled shape: `prefixItems` (or draft-7 tuple `items`) and the rest. */
@@ -34,8 +35,7 @@ export class ArrayPart {
       const plan: Plan | null = slot.plan === undefined ? this.compile(slot) : slot.plan
       if (plan === null) continue
       const item = value[index]
-      if (typeof item === plan.skip) continue
-      const next = plan.run(item, depth)
+      const next = visit(plan, item, depth)
       if (next !== item) {
         if (out === value) out = value.slice()
         out[index] = next

@@ -1,6 +1,8 @@
 import type { RefResolver } from '@x/schema-ref'
 import { createRefResolver } from '@x/schema-ref'
+import { leafPlanOf } from './leaf-plans.js'
 import type { Plan, Slot } from './plan.js'
+import { toPlan } from './plan.js'
 import type { Shape } from './shape.js'
 import { shapesOf } from './shape.js'
 import { ShapePlan } from './shape-plan.js'
@@ -43,15 +45,18 @@ export class Context {
   private build(shapes: Shape[]): Plan | null {
     if (shapes.length === 0) return null
     if (shapes.length === 1) {
+      const leaf = leafPlanOf(shapes[0]!)
+      if (leaf !== undefined) return leaf
       const plan = new ShapePlan(shapes[0]!, this.compileSlot)
-      return plan.useful ? plan : null
+      return plan.useful ? toPlan(plan.types, plan.kind, (value, depth) => plan.run(value, depth)) : null
     }
     const alternatives = shapes.map((shape) => ({
       shape,
       plan: new ShapePlan(shape, this.compileSlot),
       tags: this.tagsOf(shape),
     }))
-    return new UnionPlan(alternatives, shapes[0]!.discriminator)
+    const union = new UnionPlan(alternatives, shapes[0]!.discriminator)
+    return toPlan(union.types, union.kind, (value, depth) => union.run(value, depth))
   }
 
   private tagsOf(shape: Shape): Array<{ key: string; value: unknown }> {
@@ -74,11 +79,19 @@ export class Context {
 const contexts = new WeakMap<object, Context>()
 
 /** The compiled context of a root schema, built on first use and cached by the schema object. */
+// The schema of the last call, held strongly (one schema at most): an agent
+// coerces call after call against the same tool, and this skips the WeakMap.
+let lastRoot: object | undefined
+let lastContext: Context | undefined
+
 export function contextFor(root: object): Context {
+  if (root === lastRoot) return lastContext!
   let context = contexts.get(root)
   if (context === undefined) {
     context = new Context(root)
     contexts.set(root, context)
   }
+  lastRoot = root
+  lastContext = context
   return context
 }

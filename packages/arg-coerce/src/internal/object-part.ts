@@ -1,10 +1,11 @@
 import type { CompileSlot, Plan, Slot } from './plan.js'
-import { setOwn } from './plan.js'
+import { setOwn, visit } from './plan.js'
 import type { Shape } from './shape.js'
 
 interface KeyOrder {
   readonly keys: readonly string[]
-  readonly slots: ReadonlyArray<Slot | null>
+  /** Per key: its plan, or null when that key can never change. */
+  readonly plans: ReadonlyArray<Plan | null>
 }
 
 // Models send the keys of one tool in the same few orders. Remembering the
@@ -59,50 +60,86 @@ export class ObjectPart {
     return slot
   }
 
-  private remember(order: KeyOrder): void {
+  private planOf(key: string): Plan | null {
+    const slot = this.lookup(key)
+    if (slot === null) return null
+    return slot.plan === undefined ? this.compile(slot) : slot.plan
+  }
+
+  /** Builds (and remembers) the order of `value`'s keys, for this call and the next ones. */
+  private learn(value: Record<string, unknown>): KeyOrder {
+    const keys: string[] = []
+    for (const key in value) if (Object.hasOwn(value, key)) keys.push(key)
+    const plans = keys.map((key) => this.planOf(key))
+    const order: KeyOrder = { keys, plans }
     this.orders = [order, ...this.orders.slice(0, MAX_ORDERS - 1)]
+    return order
+  }
+
+  private orderFor(value: Record<string, unknown>): KeyOrder {
+    const orders = this.orders
+    // The common case: the same keys in the same order as last time.
+    for (let index = 0; index < orders.length; index++) {
+      const order = orders[index]!
+      const keys = order.keys
+      let position = 0
+      let same = true
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) continue
+        if (keys[position] !== key) {
+          same = false
+          break
+        }
+        position++
+      }
+      if (same && position === keys.length) {
+        if (index !== 0) this.orders = [order, ...orders.filter((known) => known !== order)]
+        return order
+      }
+    }
+    return this.learn(value)
   }
 
   run(value: Record<string, unknown>, depth: number): Record<string, unknown> {
-    const proto: unknown = Object.getPrototypeOf(value)
-    const plain = proto === Object.prototype || proto === null
+    const order = this.orders[0]
+    if (order === undefined) return this.runInOrder(value, depth)
+    // Fast path: one for...in over the value (V8 reads `value[key]` from its
+    // enum cache) checked key by key against the last order seen. Orders hold
+    // own keys only; an inherited enumerable key (a polluted prototype, a
+    // class instance) either breaks the match or is caught by the own-key
+    // check before anything is written.
+    const { keys, plans } = order
     let out = value
-    let order: KeyOrder | undefined
-    let keys: string[] | undefined
-    let slots: Array<Slot | null> | undefined
     let index = 0
     for (const key in value) {
-      if (!plain && !Object.hasOwn(value, key)) continue
-      let slot: Slot | null
-      if (keys === undefined && order !== undefined && order.keys[index] === key) {
-        slot = order.slots[index]!
-      } else if (keys === undefined && index === 0 && (order = this.orders.find((known) => known.keys[0] === key))) {
-        slot = order.slots[0]!
-      } else {
-        if (keys === undefined) {
-          keys = order === undefined ? [] : order.keys.slice(0, index)
-          slots = order === undefined ? [] : order.slots.slice(0, index)
-        }
-        slot = this.lookup(key)
-        keys.push(key)
-        slots!.push(slot)
-      }
-      index++
-      if (slot === null) continue
-      const plan: Plan | null = slot.plan === undefined ? this.compile(slot) : slot.plan
+      if (keys[index] !== key) return this.runInOrder(value, depth)
+      const plan = plans[index++]!
       if (plan === null) continue
       const item = value[key]
-      if (typeof item === plan.skip) continue
-      const next = plan.run(item, depth)
+      const next = visit(plan, item, depth)
+      if (next !== item && Object.hasOwn(value, key)) {
+        if (out === value) out = { ...value }
+        setOwn(out, key, next)
+      }
+    }
+    return index === keys.length ? out : this.runInOrder(value, depth)
+  }
+
+  /** The slow path: find or learn the value's key order, then visit by index. Pure, so it may redo a partial fast pass. */
+  private runInOrder(value: Record<string, unknown>, depth: number): Record<string, unknown> {
+    const { keys, plans } = this.orderFor(value)
+    let out = value
+    for (let index = 0; index < keys.length; index++) {
+      const plan = plans[index]!
+      if (plan === null) continue
+      const key = keys[index]!
+      const item = value[key]
+      const next = visit(plan, item, depth)
       if (next !== item) {
         if (out === value) out = { ...value }
         setOwn(out, key, next)
       }
     }
-    if (keys !== undefined) this.remember({ keys, slots: slots! })
-    else if (order !== undefined && index !== order.keys.length) {
-      this.remember({ keys: order.keys.slice(0, index), slots: order.slots.slice(0, index) })
-    } else if (order !== undefined && order !== this.orders[0]) this.remember(order)
     return out
   }
 }

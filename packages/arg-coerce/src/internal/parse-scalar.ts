@@ -2,10 +2,39 @@
 // is not used on purpose: it reads "" and blanks as 0, "0x10" as 16 and
 // "Infinity" as Infinity. The grammar below is JSON's number grammar, plus a
 // leading "+" because models write it.
-const JSON_NUMBER = /^[+-]?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/
-
 /** Returned by the parsers below when the string is not that scalar. */
 export const NOT_PARSED: unique symbol = Symbol('not parsed')
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57
+}
+
+/** True when `text` (already trimmed) is `[+-]? int frac? exp?` in JSON's grammar. A hand scan: this runs for every stringified number a model sends. */
+function isJsonNumber(text: string): boolean {
+  const length = text.length
+  let index = 0
+  let code = text.charCodeAt(0)
+  if (code === 43 /* + */ || code === 45 /* - */) code = text.charCodeAt(++index)
+  if (code === 48 /* 0 */) code = text.charCodeAt(++index)
+  else if (isDigit(code)) while (isDigit((code = text.charCodeAt(++index))));
+  else return false
+  if (code === 46 /* . */) {
+    if (!isDigit((code = text.charCodeAt(++index)))) return false
+    while (isDigit((code = text.charCodeAt(++index))));
+  }
+  if (code === 101 /* e */ || code === 69 /* E */) {
+    code = text.charCodeAt(++index)
+    if (code === 43 || code === 45) code = text.charCodeAt(++index)
+    if (!isDigit(code)) return false
+    while (isDigit((code = text.charCodeAt(++index))));
+  }
+  return index === length
+}
+
+function needsTrim(text: string): boolean {
+  // Any character a JSON number may start or end with is above the space.
+  return text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32 || text.charCodeAt(0) > 127 || text.charCodeAt(text.length - 1) > 127
+}
 
 /**
  * A finite number from a trimmed JSON-grammar string, or NOT_PARSED. With
@@ -14,8 +43,8 @@ export const NOT_PARSED: unique symbol = Symbol('not parsed')
  * only lossless form of "12345678901234567890".
  */
 export function parseNumber(text: string, integral: boolean): number | typeof NOT_PARSED {
-  const trimmed = text.trim()
-  if (!JSON_NUMBER.test(trimmed)) return NOT_PARSED
+  const trimmed = text.length === 0 || !needsTrim(text) ? text : text.trim()
+  if (trimmed.length === 0 || !isJsonNumber(trimmed)) return NOT_PARSED
   const value = Number(trimmed)
   if (!Number.isFinite(value)) return NOT_PARSED
   const whole = Number.isInteger(value)
@@ -26,6 +55,8 @@ export function parseNumber(text: string, integral: boolean): number | typeof NO
 
 /** `true`/`false` from the words, trimmed and in any case; nothing else ("1", "yes" are not booleans). */
 export function parseBoolean(text: string): boolean | typeof NOT_PARSED {
+  if (text === 'true') return true
+  if (text === 'false') return false
   if (text.length > 12) return NOT_PARSED
   const word = text.trim().toLowerCase()
   return word === 'true' ? true : word === 'false' ? false : NOT_PARSED

@@ -2,23 +2,24 @@ import { ArrayPart } from './array-part.js'
 import { ObjectPart } from './object-part.js'
 import { NOT_PARSED, isBlank, isNullWord, parseBoolean, parseNumber, parseStructure } from './parse-scalar.js'
 import type { CompileSlot, Plan } from './plan.js'
+import { KIND_CALL, KIND_SKIP_BOOLEAN, KIND_SKIP_NUMBER, KIND_SKIP_OBJECT, KIND_SKIP_STRING } from './plan.js'
 import type { Shape } from './shape.js'
 import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, bitsOfValue, onlyAdmits } from './type-bits.js'
 
-function skipFor(types: number, hasObject: boolean, hasArray: boolean): string {
+function kindFor(types: number, hasObject: boolean, hasArray: boolean): number {
   // A value of an admitted scalar type is left alone (rule 1); that check is
   // the loop's inline `typeof`. Only one `typeof` fits, so pick the common one.
-  if (types & INTEGER) return 'number'
-  if (types & BOOLEAN) return 'boolean'
-  if (types & STRING) return 'string'
-  if ((types & OBJECT) && !hasObject && !hasArray) return 'object'
-  return ''
+  if (types & INTEGER) return KIND_SKIP_NUMBER
+  if (types & BOOLEAN) return KIND_SKIP_BOOLEAN
+  if (types & STRING) return KIND_SKIP_STRING
+  if ((types & OBJECT) && !hasObject && !hasArray) return KIND_SKIP_OBJECT
+  return KIND_CALL
 }
 
 /** The plan of one alternative: the coercion rules for its admitted types, then its children. */
 export class ShapePlan implements Plan {
   readonly types: number
-  readonly skip: string
+  readonly kind: number
   private readonly enums: ReadonlyArray<readonly unknown[]>
   private readonly objectPart: ObjectPart | undefined
   private readonly arrayPart: ArrayPart | undefined
@@ -33,7 +34,7 @@ export class ShapePlan implements Plan {
       : undefined
     this.arrayPart = (shape.types & ARRAY) !== 0 && (shape.prefix.length > 0 || shape.items.length > 0) ? new ArrayPart(shape, compile) : undefined
     this.blankIsEmptyObject = shape.required.size === 0
-    this.skip = skipFor(this.types, this.objectPart !== undefined, this.arrayPart !== undefined)
+    this.kind = kindFor(this.types, this.objectPart !== undefined, this.arrayPart !== undefined)
   }
 
   /** False when no value can ever change here: every type admitted and nothing below to visit. */

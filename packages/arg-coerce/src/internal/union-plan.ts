@@ -1,5 +1,6 @@
 import { NOT_PARSED, parseStructure } from './parse-scalar.js'
 import type { Plan } from './plan.js'
+import { KIND_CALL } from './plan.js'
 import type { Shape } from './shape.js'
 import type { ShapePlan } from './shape-plan.js'
 import { ARRAY, OBJECT, STRING, bitsOfValue } from './type-bits.js'
@@ -19,7 +20,7 @@ interface Alternative {
  */
 export class UnionPlan implements Plan {
   readonly types: number
-  readonly skip = ''
+  readonly kind = KIND_CALL
   private readonly objects: Alternative[]
 
   constructor(
