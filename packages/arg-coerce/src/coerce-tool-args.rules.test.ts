@@ -28,6 +28,9 @@ describe('rule 2: integer and number from a string in JSON number grammar', () =
     ['"5.5" becomes 5.5 for number', number, '5.5', 5.5, true],
     ['"-0.25e-2" for number', number, '-0.25e-2', -0.0025, true],
     ['MAX_SAFE_INTEGER itself converts', integer, '9007199254740991', 9007199254740991, true],
+    ['an upper-case exponent with a sign', integer, '1E+2', 100, true],
+    ['a negative exponent for number', number, '0.5e-3', 0.0005, true],
+    ['zero', integer, '0', 0, true],
   ])
 })
 
@@ -50,6 +53,11 @@ describe('rule 2: JavaScript Number() traps never become numbers', () => {
     ['"5." (JSON needs a digit after the point)', number, '5.', '5.', false],
     ['"5 apples"', integer, '5 apples', '5 apples', false],
     ['"++5"', integer, '++5', '++5', false],
+    ['"00"', integer, '00', '00', false],
+    ['a lone sign', integer, '-', '-', false],
+    ['an exponent without digits', number, '1e', '1e', false],
+    ['"1.e5"', number, '1.e5', '1.e5', false],
+    ['a non-breaking space inside', integer, '1\u00a02', '1\u00a02', false],
     ['a fractional number stays for integer', integer, 5.5, 5.5, false],
     ['null is not 0 (ajv coerceTypes would say 0)', integer, null, null, false],
     ['true is not 1', integer, true, true, false],

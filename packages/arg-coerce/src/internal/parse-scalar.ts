@@ -15,18 +15,19 @@ function isJsonNumber(text: string): boolean {
   let index = 0
   let code = text.charCodeAt(0)
   if (code === 43 /* + */ || code === 45 /* - */) code = text.charCodeAt(++index)
-  if (code === 48 /* 0 */) code = text.charCodeAt(++index)
-  else if (isDigit(code)) while (isDigit((code = text.charCodeAt(++index))));
+  if (code === 48 /* 0 */) index++
+  else if (isDigit(code)) while (isDigit(text.charCodeAt(++index)));
   else return false
-  if (code === 46 /* . */) {
-    if (!isDigit((code = text.charCodeAt(++index)))) return false
-    while (isDigit((code = text.charCodeAt(++index))));
+  if (text.charCodeAt(index) === 46 /* . */) {
+    if (!isDigit(text.charCodeAt(++index))) return false
+    while (isDigit(text.charCodeAt(++index)));
   }
+  code = text.charCodeAt(index)
   if (code === 101 /* e */ || code === 69 /* E */) {
     code = text.charCodeAt(++index)
-    if (code === 43 || code === 45) code = text.charCodeAt(++index)
-    if (!isDigit(code)) return false
-    while (isDigit((code = text.charCodeAt(++index))));
+    if (code === 43 || code === 45) index++
+    if (!isDigit(text.charCodeAt(index))) return false
+    while (isDigit(text.charCodeAt(++index)));
   }
   return index === length
 }
