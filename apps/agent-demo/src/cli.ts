@@ -2,22 +2,30 @@
 // agent-demo: the reference turn loop, runnable offline. See README.md.
 import { chatCommand, describeScenarios, replayCommand, runCommand, sessionsCommand, showCommand, type CliIo } from './cli/commands.js'
 import { parseCliOptions } from './cli/options.js'
+import { compareCommand } from './cli/compare-command.js'
+import { resumeCommand } from './cli/resume-command.js'
+import { DEMO_SCENARIO } from './scenarios/all-scenarios.js'
 
 const HELP = `usage: agent-demo <command> [options]
 
 commands:
-  demo                 run seed 004's scenario: read two files and open a ticket
+  demo                 run seed 004's scenario against the real MCP servers: read two files, open a ticket
   run <scenario>       run a scenario with its recorded model script
   replay <session>     run a recorded session again; exit 1 unless the transcript is identical
+  resume <session>     after a crash: "interrupted" results for unfinished calls, then carry on
   sessions             list stored sessions
   show <session>       print a stored session with its before/after tables
+  compare              the same task under the old contract (batch rejected) and the new (split)
   chat [scenario]      interactive: Enter runs the scenario, /stop stops the batch, /quit leaves
 
 options:
   --json               one JSON object per line
-  --store jsonl|memory where sessions go (default jsonl)
-  --dir <folder>       JSONL folder (default $AGENT_DEMO_DATA or apps/agent-demo/.data/sessions)
+  --store sqlite|jsonl|memory
+                       where sessions go (default sqlite: <dir>/sessions.db)
+  --dir <folder>       data folder (default $AGENT_DEMO_DATA or apps/agent-demo/.data/sessions)
   --latency <ms>       simulated time per tool call (to try Ctrl-C or /stop)
+  --model-latency <ms> compare: simulated model time per round trip (default 500)
+  --entries 2,3        compare: batch sizes to measure (default 2,3)
   --live               chat with the OpenAI-compatible model named by AGENT_DEMO_BASE_URL,
                        AGENT_DEMO_API_KEY and AGENT_DEMO_MODEL (never needed by the demo or tests)
   --no-color           plain text even on a terminal
@@ -46,9 +54,14 @@ async function main(argv: readonly string[]): Promise<number> {
   const [first] = options.positional
   switch (options.command) {
     case 'demo':
-      return runCommand(options, io, 'read-and-ticket')
+      return runCommand(options, io, DEMO_SCENARIO)
     case 'run':
-      return runCommand(options, io, first ?? 'read-and-ticket')
+      return runCommand(options, io, first ?? DEMO_SCENARIO)
+    case 'resume':
+      if (first === undefined) throw new TypeError('resume expects a session id')
+      return resumeCommand(options, io, first)
+    case 'compare':
+      return compareCommand(options, io)
     case 'replay':
       if (first === undefined) throw new TypeError('replay expects a session id')
       return replayCommand(options, io, first)

@@ -8,10 +8,9 @@ import type { Scenario } from '../scenarios/types.js'
 import { loadScript } from '../session/load-script.js'
 import { replaySession } from '../session/replay-session.js'
 import { runScenario } from '../session/run-scenario.js'
-import { createJsonlStore } from '../store/jsonl-store.js'
-import { createMemoryStore } from '../store/memory-store.js'
-import type { SessionStore } from '../store/types.js'
 import type { CliOptions } from './options.js'
+import { openStore, sqliteStorePath, workspaceRoot } from './open-store.js'
+import { describeTickets } from '../mcp/describe-tickets.js'
 import { liveChat } from './live-chat.js'
 import { createTerminalRenderer } from './terminal-renderer.js'
 import { withLatency } from './with-latency.js'
@@ -25,7 +24,6 @@ export interface CliIo {
 // How to run this CLI again from where the person is (pnpm demo runs in the app folder).
 const CLI_COMMAND = `node ${relative(process.cwd(), fileURLToPath(new URL(import.meta.url.includes('/dist/') ? './cli.js' : '../../dist/cli.js', import.meta.url)))}`
 
-const openStore = (options: CliOptions): SessionStore => (options.store === 'memory' ? createMemoryStore() : createJsonlStore(options.dir))
 
 function scenarioNamed(name: string): Scenario {
   const scenario = findScenario(name)
@@ -43,13 +41,22 @@ export async function runCommand(options: CliOptions, io: CliIo, scenarioName: s
   const release = io.onInterrupt(() => controller.abort())
   try {
     const latencyScenario: Scenario =
-      options.latency <= 0 ? scenario : { ...scenario, setup: async () => {
-        const setup = await scenario.setup()
+      options.latency <= 0 ? scenario : { ...scenario, setup: async (context) => {
+        const setup = await scenario.setup(context)
         return { ...setup, tools: withLatency(setup.tools, options.latency) }
       } }
-    const outcome = await runScenario({ scenario: latencyScenario, script: loadScript(scenario.script), store, signal: controller.signal, onEvent: render })
+    const root = workspaceRoot(options)
+    const outcome = await runScenario({
+      scenario: latencyScenario,
+      script: loadScript(scenario.script),
+      store,
+      signal: controller.signal,
+      onEvent: render,
+      ...(root === undefined ? {} : { workspaceRoot: root }),
+    })
     if (!options.json) {
-      const where = options.store === 'memory' ? 'in memory (not kept)' : `in ${options.dir}`
+      if (outcome.meta.workspace !== undefined) io.write(describeTickets(outcome.meta.workspace))
+      const where = options.store === 'memory' ? 'in memory (not kept)' : options.store === 'sqlite' ? `in ${sqliteStorePath(options.dir)}` : `in ${options.dir}`
       io.write(`\nsession ${outcome.sessionId} saved ${where}; replay it with: ${CLI_COMMAND} replay ${outcome.sessionId}\n`)
     }
     return outcome.stopped ? 130 : 0

@@ -4,8 +4,17 @@ import { DEFAULT_SESSIONS_DIR, parseCliOptions } from './options.js'
 describe('parseCliOptions', () => {
   it('reads the command, its arguments and the flags', () => {
     expect(parseCliOptions(['replay', 'session-1', '--json', '--store', 'memory', '--dir', 'x', '--latency', '50'], {}, true)).toEqual({
-      command: 'replay', positional: ['session-1'], json: true, color: false, store: 'memory', dir: 'x', latency: 50, live: false,
+      command: 'replay', positional: ['session-1'], json: true, color: false, store: 'memory', dir: 'x', latency: 50, live: false, modelLatency: 500, entries: [2, 3],
     })
+  })
+
+  it('stores sessions in SQLite unless told otherwise', () => {
+    expect(parseCliOptions(['demo'], {}, false).store).toBe('sqlite')
+  })
+
+  it('reads the compare flags', () => {
+    expect(parseCliOptions(['compare', '--model-latency', '0', '--entries', '2'], {}, false)).toMatchObject({ modelLatency: 0, entries: [2] })
+    expect(() => parseCliOptions(['compare', '--entries', '1,2'], {}, false)).toThrow('--entries expects batch sizes between 2 and 3, like 2,3; received 1,2')
   })
 
   it('colours only a TTY without NO_COLOR, and takes the folder from AGENT_DEMO_DATA', () => {
@@ -19,7 +28,7 @@ describe('parseCliOptions', () => {
   })
 
   it('says what it expected for a bad flag', () => {
-    expect(() => parseCliOptions(['demo', '--store', 'redis'], {}, false)).toThrow('--store expects jsonl or memory, received redis')
+    expect(() => parseCliOptions(['demo', '--store', 'redis'], {}, false)).toThrow('--store expects sqlite, jsonl or memory, received redis')
     expect(() => parseCliOptions(['demo', '--fast'], {}, false)).toThrow('unknown option --fast')
   })
 })

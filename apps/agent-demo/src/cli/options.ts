@@ -9,28 +9,35 @@ export interface CliOptions {
   readonly positional: readonly string[]
   readonly json: boolean
   readonly color: boolean
-  /** `jsonl` (default) or `memory`. */
+  /** `sqlite` (default), `jsonl` or `memory`. */
   readonly store: string
-  /** Folder of the JSONL store. */
+  /** Data folder: `sessions.db` (SQLite), `<id>.jsonl` (JSONL), and `workspaces/` of the MCP scenarios. */
   readonly dir: string
   /** Simulated latency per tool call, ms (to try `/stop` and Ctrl-C by hand). */
   readonly latency: number
   /** `chat` talks to the OpenAI-compatible model of the environment instead of the script. */
   readonly live: boolean
+  /** `compare`: simulated time the model takes per round trip, ms. */
+  readonly modelLatency: number
+  /** `compare`: batch sizes to measure (default 2 and 3). */
+  readonly entries: readonly number[]
 }
 
 /**
- * Parses `agent-demo <command> [args] [--json] [--store jsonl|memory]
- * [--dir <folder>] [--latency <ms>] [--no-color]`. Unknown flags are errors.
+ * Parses `agent-demo <command> [args] [--json] [--store sqlite|jsonl|memory]
+ * [--dir <folder>] [--latency <ms>] [--model-latency <ms>] [--entries 2,3]
+ * [--no-color]`. Unknown flags are errors.
  */
 export function parseCliOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, isTty: boolean): CliOptions {
   const positional: string[] = []
   let json = false
   let color = isTty && env.NO_COLOR === undefined
-  let store = 'jsonl'
+  let store = 'sqlite'
   let dir = env.AGENT_DEMO_DATA ?? DEFAULT_SESSIONS_DIR
   let latency = 0
   let live = false
+  let modelLatency = 500
+  let entries: number[] = [2, 3]
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index]!
     const value = (): string => {
@@ -46,11 +53,19 @@ export function parseCliOptions(argv: readonly string[], env: Readonly<Record<st
     else if (arg === '--store') store = value()
     else if (arg === '--dir') dir = value()
     else if (arg === '--latency') latency = Number(value())
+    else if (arg === '--model-latency') modelLatency = Number(value())
+    else if (arg === '--entries') entries = value().split(',').map(Number)
     else if (arg === '--help' || arg === '-h') positional.unshift('help')
     else if (arg.startsWith('--')) throw new TypeError(`unknown option ${arg}`)
     else positional.push(arg)
   }
-  if (store !== 'jsonl' && store !== 'memory') throw new TypeError(`--store expects jsonl or memory, received ${store}`)
+  if (store !== 'sqlite' && store !== 'jsonl' && store !== 'memory') throw new TypeError(`--store expects sqlite, jsonl or memory, received ${store}`)
   if (!Number.isFinite(latency) || latency < 0) throw new TypeError(`--latency expects milliseconds, received ${latency}`)
-  return { command: positional[0] ?? 'help', positional: positional.slice(1), json, color: color && !json, store, dir, latency, live }
+  if (!Number.isFinite(modelLatency) || modelLatency < 0) throw new TypeError(`--model-latency expects milliseconds, received ${modelLatency}`)
+  // Entries come from a fixed list of three (read, read, open a ticket); a
+  // single entry is never a batch, so there is nothing to compare.
+  if (entries.some((count) => !Number.isInteger(count) || count < 2 || count > 3)) {
+    throw new TypeError(`--entries expects batch sizes between 2 and 3, like 2,3; received ${entries.join(',')}`)
+  }
+  return { command: positional[0] ?? 'help', positional: positional.slice(1), json, color: color && !json, store, dir, latency, live, modelLatency, entries }
 }

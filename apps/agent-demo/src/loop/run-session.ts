@@ -50,12 +50,21 @@ export async function startSession(options: LoopOptions, input: SessionInput): P
  * exactly what was persisted.
  */
 export async function runUserTurn(options: LoopOptions, sessionId: string, userText: string): Promise<UserTurnOutcome> {
+  await options.store.appendMessage(sessionId, { role: 'user', content: userText }, options.clock.now())
+  options.onEvent?.({ type: 'user', content: userText })
+  return continueSession(options, sessionId)
+}
+
+/**
+ * Runs model rounds on a session as it is stored, without a new user
+ * message: what `runUserTurn` does after appending one, and what `resume`
+ * does once every call of a crashed turn has a result again.
+ */
+export async function continueSession(options: LoopOptions, sessionId: string): Promise<UserTurnOutcome> {
   const emit = (event: LoopEvent): void => options.onEvent?.(event)
   const signal = options.signal ?? new AbortController().signal
   const lookup = lookupFor(options)
   const tools = deferredToolDefinitions()
-  await options.store.appendMessage(sessionId, { role: 'user', content: userText }, options.clock.now())
-  emit({ type: 'user', content: userText })
 
   const maxRounds = options.maxRounds ?? 8
   for (let round = 1; round <= maxRounds; round += 1) {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Scenario, ScenarioSetup } from '../scenarios/types.js'
+import type { Scenario, ScenarioContext } from '../scenarios/types.js'
 import { connectBuiltinServers } from './connect-builtin-servers.js'
 import { openDemoWorkspace } from './internal/demo-workspace.js'
 import { sandboxWritesPlugin } from './sandbox-writes-plugin.js'
@@ -15,11 +15,6 @@ export interface McpScenarioOptions {
   readonly enabledToolsets?: readonly string[]
 }
 
-/** Where a run's workspace lives; a scratch folder (removed on close) when absent. */
-export interface McpSetupContext {
-  readonly workspace?: string
-}
-
 /**
  * A scenario whose tools are the files, git and tickets servers, spawned over
  * stdio for each run, in a workspace of their own: a sandbox that is also a
@@ -30,14 +25,14 @@ export interface McpSetupContext {
  * after: a resumed session sees what its first run wrote); without one, a
  * scratch folder that is removed on close (replays run in a fresh world).
  */
-export function mcpScenario(options: McpScenarioOptions): Scenario & { setup(context?: McpSetupContext): Promise<ScenarioSetup> } {
+export function mcpScenario(options: McpScenarioOptions): Scenario {
   return {
     name: options.name,
     description: options.description,
     script: options.script,
     enabledToolsets: options.enabledToolsets ?? ['files', 'git', 'tickets'],
     approvalMode: 'never',
-    async setup(context: McpSetupContext = {}) {
+    async setup(context: ScenarioContext = {}) {
       const scratch = context.workspace === undefined ? mkdtempSync(join(tmpdir(), 'agent-demo-workspace-')) : undefined
       const workspace = openDemoWorkspace(context.workspace ?? scratch!)
       const removeScratch = (): void => {

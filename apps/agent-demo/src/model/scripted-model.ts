@@ -52,8 +52,10 @@ export function parseScript(value: unknown, source: string): ModelScript {
  * const model = createScriptedModel({ name: 'hello', user: 'hi', turns: [{ content: 'hello' }] })
  * (await model.next({ messages: [], tools: [] })).content // => 'hello'
  */
-export function createScriptedModel(script: ModelScript): Model {
-  let position = 0
+export function createScriptedModel(script: ModelScript, options: { readonly position?: number } = {}): Model {
+  // `position` skips turns already played: a resumed session continues the
+  // script after the assistant turns it has stored.
+  let position = options.position ?? 0
   return {
     name: `script:${script.name}`,
     next() {

@@ -10,7 +10,7 @@ import type { Scenario } from './types.js'
  */
 export const readAndTicket: Scenario = {
   name: 'read-and-ticket',
-  description: 'read two files and open a ticket (in-memory tools)',
+  description: 'the same task with in-memory stand-ins (no processes)',
   script: 'read-and-ticket.json',
   enabledToolsets: ['files', 'tickets'],
   approvalMode: 'never',

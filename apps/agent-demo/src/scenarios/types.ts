@@ -21,5 +21,15 @@ export interface Scenario {
   readonly script: string
   readonly enabledToolsets: readonly string[]
   readonly approvalMode: ApprovalMode
-  setup(): Promise<ScenarioSetup>
+  /**
+   * Starts the tools. `workspace` is a folder the run may keep its world in
+   * (files, repository, tickets database) so a resumed session finds it
+   * again; without it a scenario starts from a fresh world (replay).
+   */
+  setup(context?: ScenarioContext): Promise<ScenarioSetup>
+}
+
+/** Where a scenario run may keep state between processes. */
+export interface ScenarioContext {
+  readonly workspace?: string
 }

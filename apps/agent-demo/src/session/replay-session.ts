@@ -18,7 +18,8 @@ export interface ReplayReport {
   readonly difference?: { readonly index: number; readonly expected: Message | undefined; readonly actual: Message | undefined }
 }
 
-function isScenarioMeta(meta: unknown): meta is ScenarioMeta {
+/** Whether a session header was written by `runScenario` (so it can be replayed or resumed). */
+export function isScenarioMeta(meta: unknown): meta is ScenarioMeta {
   const value = meta as Partial<ScenarioMeta> | undefined
   return typeof value?.scenario === 'string' && typeof value.script === 'string' && typeof value.clock === 'object' && typeof value.ids === 'object'
 }

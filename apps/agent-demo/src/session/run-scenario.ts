@@ -1,8 +1,11 @@
-import { createSequentialIds, createStepClock } from '../loop/clock.js'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { createSequentialIds, createStepClock, type Clock } from '../loop/clock.js'
 import { runUserTurn, startSession, type UserTurnOutcome } from '../loop/run-session.js'
 import type { Approver, LoopEvent, LoopOptions } from '../loop/types.js'
 import { createScriptedModel, type ModelScript } from '../model/scripted-model.js'
-import type { Scenario } from '../scenarios/types.js'
+import type { Model } from '../model/types.js'
+import type { Scenario, ScenarioSetup } from '../scenarios/types.js'
 import type { SessionStore } from '../store/types.js'
 import { createRegistry } from '../tools/registry.js'
 import type { JsonObject } from '../tools/types.js'
@@ -17,6 +20,8 @@ export interface ScenarioMeta extends JsonObject {
   maxWorkers: number
   clock: { start: number; step: number }
   ids: { seed: string; start: number }
+  /** Folder the run kept its world in (MCP scenarios with a persistent store), for `resume`. */
+  workspace?: string
 }
 
 /** Options of one scenario run. */
@@ -33,6 +38,38 @@ export interface RunScenarioOptions {
   readonly meta?: ScenarioMeta
   /** Adjusts the loop options last (replay wraps tools to stop where the recording stopped). */
   readonly adjust?: (options: LoopOptions) => LoopOptions
+  /**
+   * Folder under which a new run keeps its world (`<seed>-<n>/`), recorded in
+   * the header so `resume` finds it. Without it (memory store, replay) the
+   * scenario starts from a fresh, temporary world.
+   */
+  readonly workspaceRoot?: string
+}
+
+/** Loop options for a scenario run from its header: shared by a run, a replay and a resume. */
+export function scenarioLoopOptions(
+  meta: ScenarioMeta,
+  setup: ScenarioSetup,
+  model: Model,
+  store: SessionStore,
+  clock: Clock,
+  options: Pick<RunScenarioOptions, 'approver' | 'signal' | 'onEvent'>,
+): LoopOptions {
+  return {
+    model,
+    registry: createRegistry(setup.tools),
+    store,
+    clock,
+    ids: createSequentialIds(meta.ids.seed, meta.ids.start),
+    enabledToolsets: meta.enabledToolsets,
+    plugins: setup.plugins,
+    guardrails: setup.guardrails,
+    approvalMode: meta.approvalMode === 'writes' || meta.approvalMode === 'always' ? meta.approvalMode : 'never',
+    maxWorkers: meta.maxWorkers,
+    ...(options.approver === undefined ? {} : { approver: options.approver }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.onEvent === undefined ? {} : { onEvent: options.onEvent }),
+  }
 }
 
 /**
@@ -42,6 +79,7 @@ export interface RunScenarioOptions {
  */
 export async function runScenario(options: RunScenarioOptions): Promise<UserTurnOutcome & { sessionId: string; meta: ScenarioMeta }> {
   const { scenario, script, store } = options
+  const start = (await store.listSessions()).length + 1
   const meta: ScenarioMeta = options.meta ?? {
     scenario: scenario.name,
     script: scenario.script,
@@ -50,25 +88,17 @@ export async function runScenario(options: RunScenarioOptions): Promise<UserTurn
     approvalMode: scenario.approvalMode,
     maxWorkers: options.maxWorkers ?? 4,
     clock: { start: Date.UTC(2026, 9, 2), step: 1 },
-    ids: { seed: scenario.name, start: (await store.listSessions()).length + 1 },
+    ids: { seed: scenario.name, start },
+    ...(options.workspaceRoot === undefined ? {} : { workspace: join(options.workspaceRoot, `${scenario.name}-${start}`) }),
   }
-  const setup = await scenario.setup()
+  // A new run starts from a fresh world even if an old one was left under
+  // the same name (a store deleted by hand); a replay passes the recorded
+  // header but never reuses the world the recording changed.
+  if (options.meta === undefined && meta.workspace !== undefined) rmSync(meta.workspace, { recursive: true, force: true })
+  const setup = await scenario.setup(options.meta === undefined && meta.workspace !== undefined ? { workspace: meta.workspace } : {})
   try {
-    let loop: LoopOptions = {
-      model: createScriptedModel(script),
-      registry: createRegistry(setup.tools),
-      store,
-      clock: createStepClock(meta.clock.start, meta.clock.step),
-      ids: createSequentialIds(meta.ids.seed, meta.ids.start),
-      enabledToolsets: meta.enabledToolsets,
-      plugins: setup.plugins,
-      guardrails: setup.guardrails,
-      approvalMode: meta.approvalMode === 'writes' || meta.approvalMode === 'always' ? meta.approvalMode : 'never',
-      maxWorkers: meta.maxWorkers,
-      ...(options.approver === undefined ? {} : { approver: options.approver }),
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
-      ...(options.onEvent === undefined ? {} : { onEvent: options.onEvent }),
-    }
+    const clock = createStepClock(meta.clock.start, meta.clock.step)
+    let loop = scenarioLoopOptions(meta, setup, createScriptedModel(script), store, clock, options)
     if (options.adjust !== undefined) loop = options.adjust(loop)
     const sessionId = await startSession(loop, { title: `${scenario.name}: ${script.user}`, meta })
     const outcome = await runUserTurn(loop, sessionId, script.user)
