@@ -123,6 +123,16 @@ describe('sanitizeToolSchema: $ref targets outside the schema keywords', () => {
     })
   })
 
+  it('rewrites a pointer through a renamed property inside such a schema, when that schema is itself a $ref target', () => {
+    const schema = deepFreeze({
+      properties: { name: { $ref: '#/components/schemas/Person/properties/first name' }, person: { $ref: '#/components/schemas/Person' } },
+      components: { schemas: { Person: { properties: { 'first name': { type: 'string' } } } } },
+    })
+    const sanitized = sanitizeToolSchema(schema) as { properties: Json }
+    expect(sanitized.properties['name']).toEqual({ $ref: '#/components/schemas/Person/properties/first_name' })
+    expect(resolveLocalSchemaRef(sanitized, sanitized.properties['name'])).toEqual({ type: 'string' })
+  })
+
   it('leaves data that no $ref points at as it is', () => {
     const sanitized = sanitizeToolSchema(openApiStyle) as { components: { schemas: Json } }
     expect(sanitized.components.schemas['Unused']).toBe(openApiStyle.components.schemas.Unused)

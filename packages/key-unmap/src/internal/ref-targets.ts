@@ -55,3 +55,35 @@ export function graft(document: unknown, pointer: string, value: unknown): unkno
   }
   return graftAt(document, tokens, 0, value)
 }
+
+/**
+ * Every object some document-local `$ref` of the document points at. Read
+ * as schemas wherever they sit, so that pointers through them are followed
+ * keyword by keyword. Any `$ref` string counts, wherever it appears: at worst
+ * a data object is read as a schema for the purpose of a pointer.
+ */
+export function collectRefTargets(root: unknown): Set<unknown> {
+  const targets = new Set<unknown>()
+  const seen = new Set<object>()
+  const stack: unknown[] = [root]
+  while (stack.length > 0) {
+    const node = stack.pop()
+    if (typeof node !== 'object' || node === null || seen.has(node)) continue
+    seen.add(node)
+    if (Array.isArray(node)) {
+      for (const item of node) stack.push(item)
+      continue
+    }
+    const record = node as Record<string, unknown>
+    for (const key of Object.keys(record)) {
+      const value = record[key]
+      if (key === '$ref' && typeof value === 'string') {
+        const target = refTarget(root, value)
+        if (typeof target === 'object' && target !== null) targets.add(target)
+      } else {
+        stack.push(value)
+      }
+    }
+  }
+  return targets
+}

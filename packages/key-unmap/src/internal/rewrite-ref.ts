@@ -18,10 +18,11 @@ function step(node: unknown, token: string): unknown {
  * The pointer is walked through the original document keeping track of what
  * each token is: after `properties` comes a property name (renamed), after
  * `$defs` a definition name (kept), after anything that is not a schema
- * keyword, data (kept). Remote refs, anchors, unparsable or dangling
- * pointers are returned as they are.
+ * keyword, data (kept) until a node that some `$ref` points at
+ * (`schemaTargets`), which is a schema again. Remote refs, anchors,
+ * unparsable or dangling pointers are returned as they are.
  */
-export function rewriteRef(ref: string, root: unknown, profile: Profile): string {
+export function rewriteRef(ref: string, root: unknown, profile: Profile, schemaTargets: ReadonlySet<unknown>): string {
   if (ref.charCodeAt(0) !== 35 || ref.length < 2) return ref
   let tokens: string[]
   try {
@@ -36,6 +37,9 @@ export function rewriteRef(ref: string, root: unknown, profile: Profile): string
   for (let index = 0; index < tokens.length && node !== undefined; index++) {
     const token = tokens[index]!
     let next: KeywordKind | 'keyword' = 'keyword'
+    // Inside data (`#/components/schemas/...`), a node that some `$ref`
+    // points at is read as a schema again.
+    if (expect === 'opaque' && schemaTargets.has(node)) expect = 'keyword'
     if (expect === 'keyword') {
       if (!isObject(node)) break
       owner = node
@@ -52,7 +56,7 @@ export function rewriteRef(ref: string, root: unknown, profile: Profile): string
         changed = true
       }
     } else if (expect === 'opaque') {
-      break
+      next = 'opaque'
     }
     node = step(node, token)
     expect = next

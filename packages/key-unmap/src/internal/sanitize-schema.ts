@@ -3,7 +3,7 @@ import { getOwn, isObject, setOwn } from './own.js'
 import type { Profile } from './profile.js'
 import { NO_RENAMES, propertyRenames, renamedName } from './property-renames.js'
 import type { Renames } from './property-renames.js'
-import { graft, refTarget } from './ref-targets.js'
+import { collectRefTargets, graft, refTarget } from './ref-targets.js'
 import { rewriteRef } from './rewrite-ref.js'
 
 interface State {
@@ -15,6 +15,7 @@ interface State {
   readonly active: Set<object>
   /** Every `$ref` met at a schema position, to find targets kept outside the schema keywords. */
   readonly refs: string[]
+  readonly schemaTargets: ReadonlySet<unknown>
 }
 
 type KeyMapper = ((key: string) => string) | undefined
@@ -74,7 +75,7 @@ function keyword(key: string, value: unknown, renames: Renames, state: State, de
       }
       if (key === '$ref' && typeof value === 'string') {
         state.refs.push(value)
-        return rewriteRef(value, state.root, state.profile)
+        return rewriteRef(value, state.root, state.profile, state.schemaTargets)
       }
       return value
   }
@@ -104,7 +105,7 @@ export function sanitizeSchema(node: unknown, state: State, depth: number): unkn
  * after the walk and put back in their place.
  */
 export function sanitizeDocument(root: unknown, profile: Profile): unknown {
-  const state: State = { root, profile, done: new Map(), active: new Set(), refs: [] }
+  const state: State = { root, profile, done: new Map(), active: new Set(), refs: [], schemaTargets: collectRefTargets(root) }
   let result = sanitizeSchema(root, state, 0)
   const grafts: Array<{ pointer: string; value: unknown }> = []
   // `refs` grows while targets are sanitized: targets of targets are found too.
@@ -113,7 +114,7 @@ export function sanitizeDocument(root: unknown, profile: Profile): unknown {
     const target = refTarget(root, ref)
     if (!isObject(target) || state.done.has(target)) continue
     const value = sanitizeSchema(target, state, 1)
-    if (value !== target) grafts.push({ pointer: rewriteRef(ref, root, profile), value })
+    if (value !== target) grafts.push({ pointer: rewriteRef(ref, root, profile, state.schemaTargets), value })
   }
   // Outer places first: a target inside another target is put back after
   // its container, so the container's copy does not cover it again.
