@@ -1,4 +1,5 @@
 import { deepFreeze } from '@x/test-utils'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { get } from './get.js'
 import { has } from './has.js'
@@ -177,6 +178,29 @@ describe('get', () => {
         }
       },
     )
+
+    it('throws exactly what parse throws, or nothing when parse accepts it, on every call', () => {
+      const text = fc.string({ unit: fc.constantFrom('/', '~', '0', '1', '2', 'a'), maxLength: 8 })
+      const outcome = (run: () => unknown): string => {
+        try {
+          run()
+          return 'ok'
+        } catch (error) {
+          const { name, code, position, message } = error as JsonPointerError
+          return JSON.stringify({ name, code, position, message })
+        }
+      }
+      fc.assert(
+        fc.property(text, (pointer) => {
+          const expected = outcome(() => parse(pointer))
+          for (let call = 0; call < 3; call++) {
+            expect(outcome(() => get({ a: { '~': [1] } }, pointer))).toBe(expected)
+            expect(outcome(() => has(null, pointer))).toBe(expected)
+          }
+        }),
+        { numRuns: 300 },
+      )
+    })
 
     it('throws INVALID_TYPE for a pointer that is neither a string nor an array', () => {
       expect(() => get(doc, 5 as unknown as string)).toThrow(expect.objectContaining({ code: 'INVALID_TYPE' }))

@@ -15,7 +15,8 @@ function readText(doc: unknown, pointer: string): unknown {
   if (pointer === '') return doc
   if (pointer.charCodeAt(0) !== 47) throw missingSlash(pointer, pointer, 0)
   const escaped = pointer.indexOf('~') !== -1
-  if (escaped) unescapeToken(pointer, 0, pointer, identity)
+  // Rare enough to check the slow way, which throws exactly what parse does.
+  if (escaped) splitPointer(pointer)
   let value = doc
   let start = 1
   try {
