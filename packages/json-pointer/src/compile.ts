@@ -2,8 +2,8 @@ import { MISSING, planOf, readPlan } from './internal/plan.js'
 import { parse } from './parse.js'
 
 /**
- * Parses a pointer once and returns a reader for it: the fastest way to read
- * the same pointer from many documents.
+ * Parses a pointer once and returns a reader for it, for reading the same
+ * pointer from many documents without even a cache lookup.
  *
  * The reader behaves exactly as {@link get} with that pointer: own
  * properties only, canonical array indices only, `undefined` when absent,

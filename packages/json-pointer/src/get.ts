@@ -3,8 +3,10 @@ import { MISSING, resolve } from './internal/resolve.js'
 /**
  * Reads the value a JSON Pointer refers to, or `undefined` when there is none.
  *
- * `pointer` is a pointer string (`"/a/0"`, parsed and cached) or a token
- * array (`['a', 0]`, as {@link parse} returns; numbers are array indices).
+ * `pointer` is a pointer string (`"/a/0"`: read straight from the text on
+ * first use, kept parsed in a small bounded cache from its second) or a
+ * token array (`['a', 0]`, as {@link parse} returns, read without
+ * unescaping; numbers are array indices).
  * Reads follow RFC 6901 §4 strictly: own properties only (`/__proto__`,
  * `/constructor`, `/toString` never reach a prototype), and an array takes
  * only `0` or digits without a leading zero below its length (`-`, `01`,
