@@ -48,7 +48,7 @@ export class Context {
       const leaf = leafPlanOf(shapes[0]!)
       if (leaf !== undefined) return leaf
       const plan = new ShapePlan(shapes[0]!, this.compileSlot)
-      return plan.useful ? toPlan(plan.types, plan.kind, (value, depth) => plan.run(value, depth)) : null
+      return plan.useful ? toPlan(plan.types, plan.kind, plan.runner()) : null
     }
     const alternatives = shapes.map((shape) => ({
       shape,

@@ -38,12 +38,31 @@ function needsTrim(text: string): boolean {
 }
 
 /**
+ * The value of a string of 1 to 9 ASCII digits without a leading zero (or
+ * "0"), else -1. Most numbers models stringify are counts and ids, and
+ * `Number()` on a string costs more than this loop.
+ */
+function parseSmallInteger(text: string): number {
+  const length = text.length
+  if (length === 0 || length > 9) return -1
+  let value = 0
+  for (let index = 0; index < length; index++) {
+    const digit = text.charCodeAt(index) - 48
+    if (digit < 0 || digit > 9 || (index === 1 && value === 0)) return -1
+    value = value * 10 + digit
+  }
+  return value
+}
+
+/**
  * A finite number from a trimmed JSON-grammar string, or NOT_PARSED. With
  * `integral`, the value must be a whole number ("5.0" and "1e3" are). An
  * integral value past Number.MAX_SAFE_INTEGER is refused: the string is the
  * only lossless form of "12345678901234567890".
  */
 export function parseNumber(text: string, integral: boolean): number | typeof NOT_PARSED {
+  const small = parseSmallInteger(text)
+  if (small >= 0) return small
   const trimmed = text.length === 0 || !needsTrim(text) ? text : text.trim()
   if (trimmed.length === 0 || !isJsonNumber(trimmed)) return NOT_PARSED
   const value = Number(trimmed)

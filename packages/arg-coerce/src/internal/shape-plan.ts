@@ -42,6 +42,26 @@ export class ShapePlan implements Plan {
     return this.types !== 0 && (this.types !== ANY || this.objectPart !== undefined || this.arrayPart !== undefined)
   }
 
+  /**
+   * The function loops call. For a shape that admits objects only (or
+   * arrays only), the common case (a value of that structure) goes straight
+   * to its part without the general type dispatch.
+   */
+  runner(): (value: unknown, depth: number) => unknown {
+    const objectPart = this.objectPart
+    if (objectPart !== undefined && (this.types & ~NULL) === OBJECT) {
+      return (value, depth) =>
+        typeof value === 'object' && value !== null && !Array.isArray(value) && depth > 0
+          ? objectPart.run(value as Record<string, unknown>, depth - 1)
+          : this.run(value, depth)
+    }
+    const arrayPart = this.arrayPart
+    if (arrayPart !== undefined && (this.types & ~NULL) === ARRAY) {
+      return (value, depth) => (Array.isArray(value) && depth > 0 ? arrayPart.run(value, depth - 1) : this.run(value, depth))
+    }
+    return (value, depth) => this.run(value, depth)
+  }
+
   private inEnums(value: unknown): boolean {
     for (const list of this.enums) if (!list.includes(value)) return false
     return true
