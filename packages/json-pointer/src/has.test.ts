@@ -17,7 +17,8 @@ describe('has', () => {
     expect(has(doc, ['u'])).toBe(true)
   })
 
-  it.each(deepFreeze([['/b'], ['/a/2'], ['/a/-'], ['/a/01'], ['/a/length'], ['/n/x'], ['/__proto__'], ['/toString'], ['/constructor']]))(
+  const absent = ['/b', '/a/2', '/a/-', '/a/01', '/a/length', '/n/x', '/__proto__', '/toString', '/constructor']
+  it.each(deepFreeze(absent.map((pointer) => [pointer])))(
     'is false for %j',
     (pointer) => {
       expect(has(doc, pointer)).toBe(false)

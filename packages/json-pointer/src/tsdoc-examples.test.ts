@@ -34,7 +34,10 @@ describe('TSDoc examples', () => {
     // Test-only evaluation of documentation code; the package itself never evaluates code.
     // eslint-disable-next-line no-new-func -- evaluates the package's own doc examples, in tests only
     const run = new Function('__check', ...names, body) as (...args: unknown[]) => void
-    run((actual: unknown, expected: unknown, label: string) => checks.push([actual, expected, label]), ...names.map((name) => (api as Record<string, unknown>)[name]))
+    const check = (actual: unknown, expected: unknown, label: string): void => {
+      checks.push([actual, expected, label])
+    }
+    run(check, ...names.map((name) => (api as Record<string, unknown>)[name]))
     expect(checks.length).toBeGreaterThan(0)
     for (const [actual, expected, label] of checks) expect(actual, label).toEqual(expected)
   })
