@@ -127,6 +127,28 @@ const { node: schemaNode } = fc.letrec<{ node: unknown }>((tie) => ({
 }))
 
 describe('laws (fast-check)', () => {
+  it('a decimal string becomes exactly the double Number() reads from it', () => {
+    const decimal = fc.stringMatching(/^-?(0|[1-9][0-9]{0,15})(\.[0-9]{1,12})?$/)
+    fc.assert(
+      fc.property(decimal, (text) => {
+        const value = Number(text)
+        const expected = Number.isInteger(value) && Math.abs(value) > Number.MAX_SAFE_INTEGER ? text : value
+        expect(Object.is(coerceToolArgs({ type: 'number' }, text), expected)).toBe(true)
+      }),
+      { numRuns: runs(300) },
+    )
+  })
+
+  it('String(number) round-trips through a number position', () => {
+    const finite = fc.double({ noNaN: true, noDefaultInfinity: true }).filter((value) => !(Number.isInteger(value) && Math.abs(value) > Number.MAX_SAFE_INTEGER))
+    fc.assert(
+      fc.property(finite, (value) => {
+        expect(Object.is(coerceToolArgs({ type: 'number' }, String(value)), Object.is(value, -0) ? 0 : value)).toBe(true)
+      }),
+      { numRuns: runs(300) },
+    )
+  })
+
   it('recovery: a valid value with leaves and sub-objects stringified the way models do comes back exactly', () => {
     fc.assert(
       fc.property(validArgs, fc.integer(), (original, seed) => {

@@ -50,11 +50,10 @@ export class Context {
       const plan = new ShapePlan(shapes[0]!, this.compileSlot)
       return plan.useful ? toPlan(plan.types, plan.kind, plan.runner()) : null
     }
-    const alternatives = shapes.map((shape) => ({
-      shape,
-      plan: new ShapePlan(shape, this.compileSlot),
-      tags: this.tagsOf(shape),
-    }))
+    const alternatives = shapes.map((shape) => {
+      const plan = new ShapePlan(shape, this.compileSlot)
+      return { shape, plan, run: plan.runner(), tags: this.tagsOf(shape) }
+    })
     const union = new UnionPlan(alternatives, shapes[0]!.discriminator)
     return toPlan(union.types, union.kind, (value, depth) => union.run(value, depth))
   }

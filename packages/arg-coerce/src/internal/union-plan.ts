@@ -7,6 +7,8 @@ import { ARRAY, OBJECT, STRING, bitsOfValue } from './type-bits.js'
 
 interface Alternative {
   readonly plan: ShapePlan
+  /** `plan.runner()`: the direct entry for a value of the branch's structure. */
+  readonly run: (value: unknown, depth: number) => unknown
   readonly shape: Shape
   /** Properties whose `const` (or one-value `enum`) names this branch: pydantic and zod discriminated unions. */
   readonly tags: ReadonlyArray<{ key: string; value: unknown }>
@@ -33,9 +35,9 @@ export class UnionPlan implements Plan {
 
   run(value: unknown, depth: number): unknown {
     const bits = bitsOfValue(value)
-    if (bits === OBJECT && (this.types & OBJECT) !== 0) return this.pickObject(value as Record<string, unknown>).plan.run(value, depth)
+    if (bits === OBJECT && (this.types & OBJECT) !== 0) return this.pickObject(value as Record<string, unknown>).run(value, depth)
     if (bits === ARRAY && (this.types & ARRAY) !== 0) {
-      return this.alternatives.find((alternative) => (alternative.plan.types & ARRAY) !== 0)!.plan.run(value, depth)
+      return this.alternatives.find((alternative) => (alternative.plan.types & ARRAY) !== 0)!.run(value, depth)
     }
     if ((bits & this.types) !== 0) return value
     if (bits === STRING && (this.types & (OBJECT | ARRAY)) !== 0) {
