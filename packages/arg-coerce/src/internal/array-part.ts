@@ -23,6 +23,7 @@ export class ArrayPart {
   }
 
   run(value: unknown[], depth: number): unknown[] {
+    if (this.prefix.length === 0) return this.runRest(value, depth)
     let out = value
     const prefixLength = this.prefix.length
     const length = value.length
@@ -34,6 +35,23 @@ export class ArrayPart {
       }
       const plan: Plan | null = slot.plan === undefined ? this.compile(slot) : slot.plan
       if (plan === null) continue
+      const item = value[index]
+      const next = visit(plan, item, depth)
+      if (next !== item) {
+        if (out === value) out = value.slice()
+        out[index] = next
+      }
+    }
+    return out
+  }
+
+  /** Arrays without a tuple prefix (the common case): one plan for every item. */
+  private runRest(value: unknown[], depth: number): unknown[] {
+    const plan = this.planAt(0)
+    if (plan === null) return value
+    let out = value
+    const length = value.length
+    for (let index = 0; index < length; index++) {
       const item = value[index]
       const next = visit(plan, item, depth)
       if (next !== item) {

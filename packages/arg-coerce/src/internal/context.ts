@@ -2,7 +2,8 @@ import type { RefResolver } from '@x/schema-ref'
 import { createRefResolver } from '@x/schema-ref'
 import { leafPlanOf } from './leaf-plans.js'
 import type { Plan, Slot } from './plan.js'
-import { toPlan } from './plan.js'
+import { KIND_OBJECT, toPlan } from './plan.js'
+import { NULL, OBJECT } from './type-bits.js'
 import type { Shape } from './shape.js'
 import { shapesOf } from './shape.js'
 import { ShapePlan } from './shape-plan.js'
@@ -48,14 +49,20 @@ export class Context {
       const leaf = leafPlanOf(shapes[0]!)
       if (leaf !== undefined) return leaf
       const plan = new ShapePlan(shapes[0]!, this.compileSlot)
-      return plan.useful ? toPlan(plan.types, plan.kind, plan.runner()) : null
+      return plan.useful ? plan.toPlan() : null
     }
     const alternatives = shapes.map((shape) => {
       const plan = new ShapePlan(shape, this.compileSlot)
       return { shape, plan, run: plan.runner(), tags: this.tagsOf(shape) }
     })
     const union = new UnionPlan(alternatives, shapes[0]!.discriminator)
-    return toPlan(union.types, union.kind, (value, depth) => union.run(value, depth))
+    const run = (value: unknown, depth: number): unknown => union.run(value, depth)
+    // `anyOf: [Model, null]` (pydantic's Optional): an object can only go to
+    // the one object branch, so loops may hand it straight to that branch's part.
+    const objects = alternatives.filter((alternative) => (alternative.plan.types & OBJECT) !== 0)
+    const part = objects.length === 1 ? objects[0]!.plan.objectPart : undefined
+    if (part !== undefined && (objects[0]!.plan.types & ~NULL) === OBJECT) return toPlan(union.types, KIND_OBJECT, run, part)
+    return toPlan(union.types, union.kind, run)
   }
 
   private tagsOf(shape: Shape): Array<{ key: string; value: unknown }> {

@@ -11,6 +11,15 @@ export interface Plan {
   readonly types: number
   readonly kind: number
   run(value: unknown, depth: number): unknown
+  /** With KIND_OBJECT: the part a plain object value goes to directly. */
+  readonly objectPart: StructurePart<Record<string, unknown>> | undefined
+  /** With KIND_ARRAY: the part an array value goes to directly. */
+  readonly arrayPart: StructurePart<unknown[]> | undefined
+}
+
+/** The object or array half of a compiled shape. */
+export interface StructurePart<T> {
+  run(value: T, depth: number): T
 }
 
 /**
@@ -18,8 +27,14 @@ export interface Plan {
  * compiled it (a leaf, a shape, a union): property loads on it stay
  * monomorphic, which measurably matters in the per-key loop.
  */
-export function toPlan(types: number, kind: number, run: (value: unknown, depth: number) => unknown): Plan {
-  return { types, kind, run }
+export function toPlan(
+  types: number,
+  kind: number,
+  run: (value: unknown, depth: number) => unknown,
+  objectPart?: StructurePart<Record<string, unknown>>,
+  arrayPart?: StructurePart<unknown[]>,
+): Plan {
+  return { types, kind, run, objectPart, arrayPart }
 }
 
 /** Call `run` for every value. */
@@ -38,6 +53,10 @@ export const KIND_SKIP_STRING = 5
 export const KIND_SKIP_BOOLEAN = 6
 /** `run` leaves objects (and null and arrays) alone. */
 export const KIND_SKIP_OBJECT = 7
+/** A shape that admits objects (and maybe null) only: a plain object goes straight to `objectPart`. */
+export const KIND_OBJECT = 8
+/** A shape that admits arrays (and maybe null) only: an array goes straight to `arrayPart`. */
+export const KIND_ARRAY = 9
 
 /** A child position: its raw schema nodes, compiled on first use (`null` = can never change a value). */
 export interface Slot {
@@ -74,6 +93,12 @@ export function visit(plan: Plan, item: unknown, depth: number): unknown {
       return typeof item === 'boolean' ? item : plan.run(item, depth)
     case KIND_SKIP_OBJECT:
       return typeof item === 'object' ? item : plan.run(item, depth)
+    case KIND_OBJECT:
+      return typeof item === 'object' && item !== null && !Array.isArray(item) && depth > 0
+        ? plan.objectPart!.run(item as Record<string, unknown>, depth - 1)
+        : plan.run(item, depth)
+    case KIND_ARRAY:
+      return Array.isArray(item) && depth > 0 ? plan.arrayPart!.run(item, depth - 1) : plan.run(item, depth)
     default:
       return plan.run(item, depth)
   }

@@ -2,7 +2,7 @@ import { ArrayPart } from './array-part.js'
 import { ObjectPart } from './object-part.js'
 import { NOT_PARSED, isBlank, isNullWord, parseBoolean, parseNumber, parseStructure } from './parse-scalar.js'
 import type { CompileSlot, Plan } from './plan.js'
-import { KIND_CALL, KIND_SKIP_BOOLEAN, KIND_SKIP_NUMBER, KIND_SKIP_OBJECT, KIND_SKIP_STRING } from './plan.js'
+import { KIND_ARRAY, KIND_CALL, KIND_OBJECT, KIND_SKIP_BOOLEAN, KIND_SKIP_NUMBER, KIND_SKIP_OBJECT, KIND_SKIP_STRING, toPlan } from './plan.js'
 import type { Shape } from './shape.js'
 import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, bitsOfValue, onlyAdmits } from './type-bits.js'
 
@@ -17,11 +17,11 @@ function kindFor(types: number, hasObject: boolean, hasArray: boolean): number {
 }
 
 /** The plan of one alternative: the coercion rules for its admitted types, then its children. */
-export class ShapePlan implements Plan {
+export class ShapePlan {
   readonly types: number
   readonly kind: number
   private readonly enums: ReadonlyArray<readonly unknown[]>
-  private readonly objectPart: ObjectPart | undefined
+  readonly objectPart: ObjectPart | undefined
   private readonly arrayPart: ArrayPart | undefined
   private readonly blankIsEmptyObject: boolean
 
@@ -47,6 +47,14 @@ export class ShapePlan implements Plan {
    * arrays only), the common case (a value of that structure) goes straight
    * to its part without the general type dispatch.
    */
+  /** This shape as the one plan shape the loops see. */
+  toPlan(): Plan {
+    const types = this.types & ~NULL
+    if (this.objectPart !== undefined && types === OBJECT) return toPlan(this.types, KIND_OBJECT, this.runner(), this.objectPart)
+    if (this.arrayPart !== undefined && types === ARRAY) return toPlan(this.types, KIND_ARRAY, this.runner(), undefined, this.arrayPart)
+    return toPlan(this.types, this.kind, this.runner())
+  }
+
   runner(): (value: unknown, depth: number) => unknown {
     const objectPart = this.objectPart
     if (objectPart !== undefined && (this.types & ~NULL) === OBJECT) {

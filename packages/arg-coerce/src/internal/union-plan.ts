@@ -1,5 +1,4 @@
 import { NOT_PARSED, parseStructure } from './parse-scalar.js'
-import type { Plan } from './plan.js'
 import { KIND_CALL } from './plan.js'
 import type { Shape } from './shape.js'
 import type { ShapePlan } from './shape-plan.js'
@@ -20,7 +19,7 @@ interface Alternative {
  * otherwise the first branch whose coercion yields a value of its own type
  * wins.
  */
-export class UnionPlan implements Plan {
+export class UnionPlan {
   readonly types: number
   readonly kind = KIND_CALL
   private readonly objects: Alternative[]
