@@ -1,5 +1,6 @@
-// One contract, run against every store shipped here (the SQLite store runs
-// the same expectations in its own suite).
+// One contract, run against every store shipped here; store-specific
+// behaviour (SQLite's one-result-per-call constraint, JSONL's torn lines) is
+// tested beside each store.
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import type { AssistantMessage, ToolMessage } from '../model/types.js'
 import { createJsonlStore } from './jsonl-store.js'
 import { createMemoryStore } from './memory-store.js'
+import { createSqliteStore } from './sqlite-store.js'
 import type { SessionStore } from './types.js'
 
 const root = mkdtempSync(join(tmpdir(), 'agent-demo-store-'))
@@ -28,6 +30,7 @@ const result = (id: string): ToolMessage => ({ role: 'tool', toolCallId: id, con
 describe.each([
   ['memory', () => createMemoryStore()],
   ['jsonl', () => createJsonlStore(jsonlDir())],
+  ['sqlite', () => createSqliteStore(join(root, `${(count += 1)}.db`))],
 ] as const)('%s store', (_name, create: () => SessionStore) => {
   it('keeps messages in append order with gap-free positions and their times', async () => {
     const store = create()

@@ -33,11 +33,13 @@ interface MessageRow {
  */
 export function createSqliteStore(file: string): SessionStore {
   const db = new Database(file)
+  // First, so that opening a file another process is writing (or one left
+  // by a killed process, whose WAL must be recovered) waits instead of failing.
+  db.pragma('busy_timeout = 5000')
   db.pragma('journal_mode = WAL')
   // FULL: a committed result survives the machine losing power, not only the
   // process being killed; the demo writes a handful of rows, the cost is nil.
   db.pragma('synchronous = FULL')
-  db.pragma('busy_timeout = 5000')
   db.pragma('foreign_keys = ON')
   db.exec(SQLITE_SCHEMA)
 
