@@ -51,6 +51,14 @@ describe('agent-demo demo against the real MCP servers', () => {
     expect(output).toContain('[1 call(s) from the model → split into 3]')
   })
 
+  it('runs the ticket write alone, after both reads have their results', () => {
+    // (That the two reads overlap is a scheduling fact proven by the loop's
+    // concurrency tests; here the order of output lines is all that is certain.)
+    const writeStarts = output.indexOf('▶ mcp__tickets__create')
+    expect(writeStarts).toBeGreaterThan(output.indexOf('[1/3] call_batch_01 mcp__files__read'))
+    expect(writeStarts).toBeGreaterThan(output.indexOf('[2/3] call_9a507f1a45c3 mcp__files__read'))
+  })
+
   it('coerces "5" to 5 for an integer behind a $ref', () => {
     expect(output).toMatch(/mcp__files__read\s+limit\s+"5"\s+5\n/)
   })
