@@ -55,6 +55,8 @@ describe('agent-demo demo against the real MCP servers', () => {
     // (That the two reads overlap is a scheduling fact proven by the loop's
     // concurrency tests; here the order of output lines is all that is certain.)
     const writeStarts = output.indexOf('▶ mcp__tickets__create')
+    expect(output.indexOf('[2/3] call_9a507f1a45c3 mcp__files__read')).toBeGreaterThan(output.indexOf('[1/3] call_batch_01 mcp__files__read'))
+    expect(output.indexOf('[1/3] call_batch_01 mcp__files__read')).toBeGreaterThan(0)
     expect(writeStarts).toBeGreaterThan(output.indexOf('[1/3] call_batch_01 mcp__files__read'))
     expect(writeStarts).toBeGreaterThan(output.indexOf('[2/3] call_9a507f1a45c3 mcp__files__read'))
   })
