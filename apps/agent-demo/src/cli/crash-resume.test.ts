@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -10,12 +10,21 @@ import type { ToolMessage } from '../model/types.js'
 import { createSqliteStore } from '../store/sqlite-store.js'
 import type { StoredMessage } from '../store/types.js'
 
-// The real thing: the CLI runs as its own process (from the sources, through
-// tsx) with its three MCP servers as children; the test SIGKILLs it in the
+// The real thing: the CLI runs as its own process with its three MCP servers
+// as children; the test SIGKILLs it in the
 // middle of a batch, then runs `agent-demo resume` as another process.
 const appDir = fileURLToPath(new URL('../..', import.meta.url))
+const newestSource = (): number =>
+  Math.max(
+    ...readdirSync(join(appDir, 'src'), { withFileTypes: true, recursive: true })
+      .filter((entry) => entry.isFile() && !entry.name.endsWith('.test.ts'))
+      .map((entry) => statSync(join(entry.parentPath, entry.name)).mtimeMs),
+  )
+// The build when it is newer than every source (quicker to start), else the sources through tsx.
+const built = join(appDir, 'dist', 'cli.js')
+const entry = existsSync(built) && statSync(built).mtimeMs >= newestSource() ? [built] : ['--import', 'tsx', 'src/cli.ts']
 const cli = (args: readonly string[]): ChildProcess =>
-  spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: appDir, stdio: ['ignore', 'pipe', 'pipe'] })
+  spawn(process.execPath, [...entry, ...args], { cwd: appDir, stdio: ['ignore', 'pipe', 'pipe'] })
 const exited = (child: ChildProcess): Promise<number | null> =>
   new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)))
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
@@ -64,10 +73,10 @@ const capture = (child: ChildProcess, sink: (text: string) => void): void => {
 async function runUntilMidBatch(db: string): Promise<ChildProcess> {
   runOutput = ''
   atKill = []
-  // 1.5 s per tool call: the ticket is committed ~1.5 s after the batch
-  // starts, the two reads run together for 1.5 s more. The kill lands in
-  // that window, whatever the machine's speed.
-  const run = cli(['run', 'ticket-then-reads', '--dir', dir, '--latency', '1500', '--no-color'])
+  // 1 s per tool call: the ticket is committed ~1 s after the batch starts,
+  // the two reads run together for 1 s more. The kill lands in that window
+  // (the poll below looks every 25 ms), whatever the machine's speed.
+  const run = cli(['run', 'ticket-then-reads', '--dir', dir, '--latency', '1000', '--no-color'])
   capture(run, (text) => void (runOutput += text))
   const deadline = Date.now() + 30_000
   while (Date.now() < deadline && run.exitCode === null) {
