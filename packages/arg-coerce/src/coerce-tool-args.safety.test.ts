@@ -106,6 +106,20 @@ describe('prototype safety', () => {
     expect(coerceToolArgs(plainSchema, args)).toEqual({ m: 2 })
   })
 
+  it('an enumerable key on a polluted Object.prototype is never read into the output', () => {
+    const plainSchema = deepFreeze({ type: 'object', properties: { a: integer, polluted: integer } })
+    expect(coerceToolArgs(plainSchema, { a: '1', polluted: '2' })).toEqual({ a: 1, polluted: 2 })
+    Object.defineProperty(Object.prototype, 'polluted', { value: '3', enumerable: true, writable: true, configurable: true })
+    let output: object
+    try {
+      output = coerceToolArgs(plainSchema, { a: '1' }) as object
+    } finally {
+      delete (Object.prototype as Record<string, unknown>)['polluted']
+    }
+    expect(Object.hasOwn(output, 'polluted')).toBe(false)
+    expect(output).toEqual({ a: 1 })
+  })
+
   it('the patch reports a __proto__ key as an ordinary path', () => {
     const args = JSON.parse('{"__proto__": "1"}') as object
     expect(coerceToolArgsWithPatch(schema, args).patch).toEqual([{ op: 'replace', path: '/__proto__', value: 1 }])

@@ -24,6 +24,21 @@ function compilePattern(source: string): RegExp | undefined {
   }
 }
 
+const EMPTY = Object.freeze({})
+
+/**
+ * True when every enumerable key of `value` is own: its prototype is null,
+ * or Object.prototype with no enumerable key (a polluted Object.prototype
+ * shows up in a for...in over an empty object).
+ */
+function isPlain(value: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(value)
+  if (proto === null) return true
+  if (proto !== Object.prototype) return false
+  for (const _key in EMPTY) return false
+  return true
+}
+
 /** The object half of a compiled shape: `properties`, `patternProperties`, `additionalProperties`. */
 export class ObjectPart {
   private readonly declared = new Map<string, Slot | null>()
@@ -104,20 +119,24 @@ export class ObjectPart {
     const order = this.orders[0]
     if (order === undefined) return this.runInOrder(value, depth)
     // Fast path: one for...in over the value (V8 reads `value[key]` from its
-    // enum cache) checked key by key against the last order seen. Orders hold
-    // own keys only; an inherited enumerable key (a polluted prototype, a
-    // class instance) either breaks the match or is caught by the own-key
-    // check before anything is written.
+    // enum cache) checked key by key against the last order seen. An
+    // inherited enumerable key (a polluted prototype, a class instance) is
+    // never written: see `isPlain` below.
     const { keys, plans } = order
     let out = value
     let index = 0
+    let plain = 0
     for (const key in value) {
       if (keys[index] !== key) return this.runInOrder(value, depth)
       const plan = plans[index++]!
       if (plan === null) continue
       const item = value[key]
       const next = visit(plan, item, depth)
-      if (next !== item && Object.hasOwn(value, key)) {
+      if (next !== item) {
+        // Checked once per object, and only when something changes: with a
+        // plain prototype every key for...in yields is own; otherwise ask.
+        if (plain === 0) plain = isPlain(value) ? 1 : 2
+        if (plain === 2 && !Object.hasOwn(value, key)) continue
         if (out === value) out = { ...value }
         setOwn(out, key, next)
       }
