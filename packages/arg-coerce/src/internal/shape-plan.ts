@@ -42,11 +42,6 @@ export class ShapePlan {
     return this.types !== 0 && (this.types !== ANY || this.objectPart !== undefined || this.arrayPart !== undefined)
   }
 
-  /**
-   * The function loops call. For a shape that admits objects only (or
-   * arrays only), the common case (a value of that structure) goes straight
-   * to its part without the general type dispatch.
-   */
   /** This shape as the one plan shape the loops see. */
   toPlan(): Plan {
     const types = this.types & ~NULL
@@ -55,6 +50,11 @@ export class ShapePlan {
     return toPlan(this.types, this.kind, this.runner())
   }
 
+  /**
+   * The function behind `run`. For a shape that admits objects only (or
+   * arrays only), the common case (a value of that structure) goes straight
+   * to its part without the general type dispatch.
+   */
   runner(): (value: unknown, depth: number) => unknown {
     const objectPart = this.objectPart
     if (objectPart !== undefined && (this.types & ~NULL) === OBJECT) {
