@@ -7,6 +7,8 @@ import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readTickets } from '../mcp/describe-tickets.js'
 import type { ToolMessage } from '../model/types.js'
+import { findScenario } from '../scenarios/all-scenarios.js'
+import { replaySession, type ReplayReport } from '../session/replay-session.js'
 import { createSqliteStore } from '../store/sqlite-store.js'
 import type { StoredMessage } from '../store/types.js'
 
@@ -44,6 +46,7 @@ let atKill: { call_id: string; status: string }[]
 let messages: readonly StoredMessage[]
 let resumeExit: number | null
 let resumeOutput = ''
+let replayed: ReplayReport
 let runOutput = ''
 // `ps` exits 1 when it finds nothing: that is an answer (no children), not an error.
 const childrenOf = (pid: number): number[] => {
@@ -121,6 +124,7 @@ beforeAll(async () => {
   }
   const store = createSqliteStore(join(dir, 'sessions.db'))
   messages = await store.loadMessages(SESSION)
+  replayed = await replaySession(store, SESSION, findScenario)
   await store.close()
 }, 90_000)
 
@@ -167,5 +171,10 @@ describe('SIGKILL in the middle of a batch, then resume', () => {
     const last = messages.at(-1)!.message
     expect(last).toMatchObject({ role: 'assistant', content: 'Ticket #1 is open; the README and the log did not come back.', toolCalls: [] })
     expect(messages.filter(({ message }) => message.role === 'assistant')).toHaveLength(3)
+  })
+
+  it('replays identically: the replay dies at the same entry, then resumes', () => {
+    expect(replayed.difference).toBeUndefined()
+    expect(replayed.identical).toBe(true)
   })
 })

@@ -2,9 +2,10 @@ import { createRegistry } from '../tools/registry.js'
 import type { Message, ToolMessage } from '../model/types.js'
 import type { Scenario } from '../scenarios/types.js'
 import { createMemoryStore } from '../store/memory-store.js'
-import type { SessionStore } from '../store/types.js'
+import type { SessionStore, StoredMessage } from '../store/types.js'
 import { loadScript } from './load-script.js'
-import { runScenario, type ScenarioMeta } from './run-scenario.js'
+import { resumeSession } from './resume-session.js'
+import { isScenarioMeta, runScenario } from './run-scenario.js'
 import { firstDifference, transcriptOf } from './transcript.js'
 import type { LoopEvent } from '../loop/types.js'
 
@@ -18,12 +19,6 @@ export interface ReplayReport {
   readonly difference?: { readonly index: number; readonly expected: Message | undefined; readonly actual: Message | undefined }
 }
 
-/** Whether a session header was written by `runScenario` (so it can be replayed or resumed). */
-export function isScenarioMeta(meta: unknown): meta is ScenarioMeta {
-  const value = meta as Partial<ScenarioMeta> | undefined
-  return typeof value?.scenario === 'string' && typeof value.script === 'string' && typeof value.clock === 'object' && typeof value.ids === 'object'
-}
-
 /**
  * Runs a recorded session again from its header (scenario, script, clock and
  * id seeds) into a scratch memory store, and compares the regenerated
@@ -32,8 +27,10 @@ export function isScenarioMeta(meta: unknown): meta is ScenarioMeta {
  *
  * What a person decided is replayed from the record: approvals per call id,
  * and a stop right after the last entry that ran before the first "skipped"
- * result. A "cancelled" entry (stopped mid-call) depends on timing and is not
- * reproduced: such a session reports its difference.
+ * result. A session resumed after a crash dies where the recording did (no
+ * write from the first "interrupted" result on) and is resumed the same way,
+ * in a fresh world. A "cancelled" entry (stopped mid-call) depends on timing
+ * and is not reproduced: such a session reports its difference.
  */
 export async function replaySession(
   store: SessionStore,
@@ -61,10 +58,19 @@ export async function replaySession(
 
   const controller = new AbortController()
   const scratch = createMemoryStore()
+  // A session resumed after a crash: the first "interrupted" result marks
+  // where the process died. The replay dies there too (that result and every
+  // later write are never stored, the turn is stopped), then resumes.
+  const crashedAt = results.find((result) => result.status === 'interrupted')?.toolCallId
+  let crashed = false
+  const target = crashedAt === undefined ? scratch : crashAt(scratch, crashedAt, () => {
+    crashed = true
+    controller.abort()
+  })
   const outcome = await runScenario({
     scenario,
     script: loadScript(meta.script),
-    store: scratch,
+    store: target,
     meta,
     signal: controller.signal,
     approver: (request) => Promise.resolve(approvals.get(request.callId) ?? false),
@@ -89,7 +95,28 @@ export async function replaySession(
             ),
           },
   })
+  if (crashed) await resumeSession(scratch, outcome.sessionId, scenarios, { reuseWorkspace: false, ...(onEvent === undefined ? {} : { onEvent }) })
   const regenerated = transcriptOf(await scratch.loadMessages(outcome.sessionId))
   const difference = outcome.sessionId === sessionId ? firstDifference(recorded, regenerated) : { index: -1, expected: undefined, actual: undefined }
   return { sessionId, identical: difference === undefined, recorded, regenerated, ...(difference === undefined ? {} : { difference }) }
+}
+
+// A store that behaves like a process killed just before `callId`'s result
+// was written: that write and every later one are dropped (resolved, never
+// stored), and `onCrash` stops the run.
+function crashAt(store: SessionStore, callId: string, onCrash: () => void): SessionStore {
+  let dead = false
+  const drop = <M extends Message>(message: M, at: number): Promise<StoredMessage> => Promise.resolve({ seq: -1, at, message })
+  return {
+    ...store,
+    appendMessage: (sessionId, message, at) => (dead ? drop(message, at) : store.appendMessage(sessionId, message, at)),
+    appendAssistantTurn: (sessionId, message, at) => (dead ? drop(message, at) : store.appendAssistantTurn(sessionId, message, at)),
+    appendToolResult(sessionId, message, at) {
+      if (!dead && message.toolCallId === callId) {
+        dead = true
+        onCrash()
+      }
+      return dead ? drop(message, at) : store.appendToolResult(sessionId, message, at)
+    },
+  }
 }

@@ -9,6 +9,7 @@ import { createMemoryStore } from '../store/memory-store.js'
 import { createSqliteStore } from '../store/sqlite-store.js'
 import type { SessionStore, StoredMessage } from '../store/types.js'
 import { loadScript } from './load-script.js'
+import { replaySession } from './replay-session.js'
 import { resumeSession } from './resume-session.js'
 import { runScenario } from './run-scenario.js'
 
@@ -80,6 +81,14 @@ describe('resumeSession', () => {
     const report = await resumeSession(store, sessionId, findScenario)
     expect(report).toEqual({ sessionId, interrupted: [] })
     expect(await store.loadMessages(sessionId)).toHaveLength(recorded.length)
+  })
+
+  it('replays a resumed session identically: the replay dies where the recording did, then resumes', async () => {
+    await copyUpTo(5)
+    await resumeSession(store, sessionId, findScenario)
+    const report = await replaySession(store, sessionId, findScenario)
+    expect(report.difference).toBeUndefined()
+    expect(report.identical).toBe(true)
   })
 
   it('refuses a session the store does not have', async () => {

@@ -7,8 +7,7 @@ import type { Scenario } from '../scenarios/types.js'
 import { interruptUnansweredCalls } from '../store/sqlite-store-resume.js'
 import type { SessionStore, StoredMessage } from '../store/types.js'
 import { loadScript } from './load-script.js'
-import { isScenarioMeta } from './replay-session.js'
-import { scenarioLoopOptions } from './run-scenario.js'
+import { isScenarioMeta, scenarioLoopOptions } from './run-scenario.js'
 
 /** What a resume did. */
 export interface ResumeReport {
@@ -39,6 +38,8 @@ export async function resumeSession(
     readonly signal?: AbortSignal
     /** Called with the "interrupted" results once they are stored, before the session carries on. */
     readonly onInterrupted?: (results: readonly ToolMessage[]) => void
+    /** `false` (replay) sets the scenario up in a fresh world instead of the session's workspace. */
+    readonly reuseWorkspace?: boolean
   } = {},
 ): Promise<ResumeReport> {
   const record = await store.getSession(sessionId)
@@ -63,7 +64,7 @@ export async function resumeSession(
     await store.appendMessage(sessionId, { role: 'user', content: script.user }, clock.now())
   }
   const played = stored.filter((message) => message.message.role === 'assistant').length
-  const setup = await scenario.setup(meta.workspace === undefined ? {} : { workspace: meta.workspace })
+  const setup = await scenario.setup(meta.workspace === undefined || options.reuseWorkspace === false ? {} : { workspace: meta.workspace })
   try {
     const loop = scenarioLoopOptions(meta, setup, createScriptedModel(script, { position: played }), store, clock, options)
     const outcome = await continueSession(loop, sessionId)

@@ -24,6 +24,12 @@ export interface ScenarioMeta extends JsonObject {
   workspace?: string
 }
 
+/** Whether a session header was written by `runScenario` (so it can be replayed or resumed). */
+export function isScenarioMeta(meta: unknown): meta is ScenarioMeta {
+  const value = meta as Partial<ScenarioMeta> | undefined
+  return typeof value?.scenario === 'string' && typeof value.script === 'string' && typeof value.clock === 'object' && typeof value.ids === 'object'
+}
+
 /** Options of one scenario run. */
 export interface RunScenarioOptions {
   readonly scenario: Scenario
