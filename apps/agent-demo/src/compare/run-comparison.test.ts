@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formatComparison } from '../cli/compare-command.js'
+import { compareCommand, formatComparison } from '../cli/compare-command.js'
+import { parseCliOptions } from '../cli/options.js'
 import { readAndTicketMcp } from '../scenarios/mcp-scenarios.js'
 import type { ScenarioSetup } from '../scenarios/types.js'
 import { runComparison, type Comparison } from './run-comparison.js'
@@ -40,6 +41,16 @@ describe('compare: old contract (batch rejected, re-issued) against new (split)'
   it('runs every entry of the split batch once under the new contract', () => {
     expect(of(3).new.statuses).toEqual(['ok', 'ok', 'ok', 'ok'])
   })
+
+  it('is what `agent-demo compare` prints, against its own servers', async () => {
+    let text = ''
+    const code = await compareCommand(parseCliOptions(['compare', '--model-latency', '0', '--entries', '2'], {}, false), {
+      write: (chunk) => void (text += chunk),
+      onInterrupt: () => () => {},
+    })
+    expect(code).toBe(0)
+    expect(text).toMatch(/2 entries in one tool_call\n.*\n\s+messages\s+9\s+7\n\s+model round trips\s+4\s+3\n/)
+  }, 20_000)
 
   it('prints messages, round trips and wall time side by side', () => {
     const text = formatComparison({ ...of(2), old: { ...of(2).old, wallMs: 2200 }, new: { ...of(2).new, wallMs: 1520 } })
