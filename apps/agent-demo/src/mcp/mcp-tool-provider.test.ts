@@ -74,6 +74,11 @@ describe('mcpToolProvider against the real servers over stdio', () => {
     expect(result.data).toEqual({ path: 'notes/incident.md', lines: 2, text: '# Incident 2026-09-30\n' })
   })
 
+  it('lists the files of the sandbox, hidden ones (.git) left out', async () => {
+    const result = await call('mcp__files__list', {})
+    expect(result.data).toEqual({ files: ['README.md', 'notes/incident.md', 'src/retry.js'] })
+  })
+
   it('lists files with a nested filter', async () => {
     const result = await call('mcp__files__list', { filters: { extensions: ['.md'] } })
     expect(result.data).toEqual({ files: ['README.md', 'notes/incident.md'] })

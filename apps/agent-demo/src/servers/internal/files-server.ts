@@ -50,6 +50,9 @@ export function createFilesServer(root: string): McpServer {
       const found: string[] = []
       const walk = (folder: string, depth: number): void => {
         for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+          // Hidden entries (`.git` above all) are not the files a person means;
+          // symlinks are neither files nor folders here, so none is followed.
+          if (entry.name.startsWith('.')) continue
           const full = join(folder, entry.name)
           if (entry.isDirectory()) {
             if (depth < maxDepth) walk(full, depth + 1)
