@@ -163,6 +163,25 @@ describe('depth is bounded: no RangeError for any input', () => {
   })
 })
 
+describe('values and schemas that are not JSON trees', () => {
+  it('cyclic arguments end at the depth bound', () => {
+    const schema = { $defs: { A: { type: 'object', properties: { self: { $ref: '#/$defs/A' }, n: integer } } }, $ref: '#/$defs/A' }
+    const args: Record<string, unknown> = { n: '1' }
+    args['self'] = args
+    const output = coerceToolArgs(schema, args) as Record<string, unknown>
+    expect(output['n']).toBe(1)
+    expect(coerceToolArgsWithPatch(schema, args).patch.length).toBeGreaterThan(0)
+  })
+
+  it('a schema object that contains itself (allOf, anyOf, properties) compiles in bounded time', () => {
+    const schema: Record<string, unknown> = { type: 'object', properties: { n: integer } }
+    schema['allOf'] = [schema]
+    schema['anyOf'] = [schema, { type: 'null' }]
+    ;(schema['properties'] as Record<string, unknown>)['child'] = schema
+    expect(coerceToolArgs(schema, { n: '1', child: { n: '2' } })).toEqual({ n: 1, child: { n: 2 } })
+  })
+})
+
 describe('options', () => {
   it.each([
     ['a non-object', 5, 'expected options to be an object or undefined, received 5'],

@@ -23,6 +23,8 @@ export interface Shape {
   refs: string[]
   discriminator: { propertyName: string; mapping: Readonly<Record<string, unknown>> } | undefined
   hasChildren: boolean
+  /** Schema objects already applied here: applying one twice adds nothing (A and A is A), and a schema that contains itself stops. */
+  seen: Set<object>
 }
 
 interface Union {
@@ -50,6 +52,7 @@ function emptyShape(): Shape {
     refs: [],
     discriminator: undefined,
     hasChildren: false,
+    seen: new Set(),
   }
 }
 
@@ -63,6 +66,7 @@ function cloneShape(shape: Shape): Shape {
     prefix: shape.prefix.map((list) => [...list]),
     items: [...shape.items],
     refs: [...shape.refs],
+    seen: new Set(shape.seen),
   }
 }
 
@@ -98,6 +102,8 @@ class Collector {
     }
     // A ref left in place (remote, anchor, dangling, cyclic chain) carries no type information.
     if (!isRecord(node) || typeof own(node, '$ref') === 'string') return true
+    if (shape.seen.has(node)) return true
+    shape.seen.add(node)
     this.readKeywords(node, shape)
     const allOf = own(node, 'allOf')
     if (Array.isArray(allOf)) for (const member of allOf) this.collect(member, resolved.path, shape, unions)
