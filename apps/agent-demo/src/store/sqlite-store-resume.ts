@@ -1,4 +1,5 @@
 import type { ToolCall, ToolMessage } from '../model/types.js'
+import type { JsonValue } from '../tools/types.js'
 import type { SessionStore, StoredMessage } from './types.js'
 
 /** The text a call gets when the process died before its result was stored. */
@@ -34,12 +35,14 @@ export function unansweredCalls(messages: readonly StoredMessage[]): ToolCall[] 
 export async function interruptUnansweredCalls(store: SessionStore, sessionId: string, at: number): Promise<StoredMessage[]> {
   const appended: StoredMessage[] = []
   for (const call of unansweredCalls(await store.loadMessages(sessionId))) {
+    const entry = entryOf(call)
     const message: ToolMessage = {
       role: 'tool',
       toolCallId: call.id,
       content: INTERRUPTED_CONTENT,
       status: 'interrupted',
-      tool: entryToolName(call),
+      tool: entry.tool,
+      ...(entry.argsSent === undefined ? {} : { argsSent: entry.argsSent }),
     }
     appended.push(await store.appendToolResult(sessionId, message, at))
   }
@@ -47,14 +50,18 @@ export async function interruptUnansweredCalls(store: SessionStore, sessionId: s
 }
 
 // After a split each `tool_call` child carries exactly one entry: name the
-// underlying tool, as the other results of the turn do.
-function entryToolName(call: ToolCall): string {
-  if (call.function.name !== 'tool_call') return call.function.name
+// underlying tool and keep what the model sent, as the other results of the
+// turn do (the before/after table shows it; nothing was received).
+function entryOf(call: ToolCall): { tool: string; argsSent?: JsonValue } {
   try {
-    const parsed = JSON.parse(call.function.arguments) as { calls?: Array<{ name?: unknown }> }
-    const name = parsed.calls?.[0]?.name
-    return typeof name === 'string' ? name : call.function.name
+    const parsed = JSON.parse(call.function.arguments) as JsonValue
+    if (call.function.name !== 'tool_call') return { tool: call.function.name, argsSent: parsed }
+    const entry = (parsed as { calls?: Array<{ name?: unknown; arguments?: JsonValue }> }).calls?.[0]
+    if (typeof entry?.name !== 'string') return { tool: call.function.name }
+    if (entry.arguments === undefined) return { tool: entry.name }
+    // Models also send an entry's arguments as a JSON string: store what the loop would have.
+    return { tool: entry.name, argsSent: typeof entry.arguments === 'string' ? (JSON.parse(entry.arguments) as JsonValue) : entry.arguments }
   } catch {
-    return call.function.name
+    return { tool: call.function.name }
   }
 }

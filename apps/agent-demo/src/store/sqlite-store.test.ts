@@ -139,8 +139,8 @@ describe('interruptUnansweredCalls', () => {
     await store.appendToolResult('s1', result('call_a'), 2)
     const appended = await interruptUnansweredCalls(store, 's1', 3)
     expect(appended.map((stored) => stored.message)).toEqual([
-      { role: 'tool', toolCallId: 'call_b', content: INTERRUPTED_CONTENT, status: 'interrupted', tool: 'mcp__files__read' },
-      { role: 'tool', toolCallId: 'call_c', content: INTERRUPTED_CONTENT, status: 'interrupted', tool: 'mcp__tickets__create' },
+      { role: 'tool', toolCallId: 'call_b', content: INTERRUPTED_CONTENT, status: 'interrupted', tool: 'mcp__files__read', argsSent: { path: 'notes/incident.md' } },
+      { role: 'tool', toolCallId: 'call_c', content: INTERRUPTED_CONTENT, status: 'interrupted', tool: 'mcp__tickets__create', argsSent: { title: 'x' } },
     ])
   })
 
