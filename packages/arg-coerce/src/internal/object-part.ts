@@ -1,11 +1,13 @@
 import type { CompileSlot, Plan, Slot } from './plan.js'
-import { setOwn, visit } from './plan.js'
+import { KIND_BOOLEAN, KIND_INTEGER, KIND_NUMBER, KIND_SKIP_BOOLEAN, KIND_SKIP_NUMBER, KIND_SKIP_STRING, setOwn, visit } from './plan.js'
 import type { Shape } from './shape.js'
 
 interface KeyOrder {
   readonly keys: readonly string[]
   /** Per key: its plan, or null when that key can never change. */
   readonly plans: ReadonlyArray<Plan | null>
+  /** Per key: its plan's kind, or -1 when its plan is null (read before the plan, so skipped keys never load it). */
+  readonly kinds: readonly number[]
 }
 
 // Models send the keys of one tool in the same few orders. Remembering the
@@ -86,7 +88,7 @@ export class ObjectPart {
     const keys: string[] = []
     for (const key in value) if (Object.hasOwn(value, key)) keys.push(key)
     const plans = keys.map((key) => this.planOf(key))
-    const order: KeyOrder = { keys, plans }
+    const order: KeyOrder = { keys, plans, kinds: plans.map((plan) => (plan === null ? -1 : plan.kind)) }
     this.orders = [order, ...this.orders.slice(0, MAX_ORDERS - 1)]
     return order
   }
@@ -122,16 +124,24 @@ export class ObjectPart {
     // enum cache) checked key by key against the last order seen. An
     // inherited enumerable key (a polluted prototype, a class instance) is
     // never written: see `isPlain` below.
-    const { keys, plans } = order
+    const { keys, plans, kinds } = order
     let out = value
     let index = 0
     let plain = 0
     for (const key in value) {
       if (keys[index] !== key) return this.runInOrder(value, depth)
-      const plan = plans[index++]!
-      if (plan === null) continue
+      const kind = kinds[index++]!
+      if (kind < 0) continue
       const item = value[key]
-      const next = visit(plan, item, depth)
+      // The commonest cases inline: a string, number or boolean already where it belongs.
+      if (kind === KIND_SKIP_STRING) {
+        if (typeof item === 'string') continue
+      } else if (kind === KIND_INTEGER || kind === KIND_NUMBER || kind === KIND_SKIP_NUMBER) {
+        if (typeof item === 'number') continue
+      } else if (kind === KIND_BOOLEAN || kind === KIND_SKIP_BOOLEAN) {
+        if (typeof item === 'boolean') continue
+      }
+      const next = visit(plans[index - 1]!, item, depth)
       if (next !== item) {
         // Checked once per object, and only when something changes: with a
         // plain prototype every key for...in yields is own; otherwise ask.
