@@ -60,7 +60,12 @@ function entryOf(call: ToolCall): { tool: string; argsSent?: JsonValue } {
     if (typeof entry?.name !== 'string') return { tool: call.function.name }
     if (entry.arguments === undefined) return { tool: entry.name }
     // Models also send an entry's arguments as a JSON string: store what the loop would have.
-    return { tool: entry.name, argsSent: typeof entry.arguments === 'string' ? (JSON.parse(entry.arguments) as JsonValue) : entry.arguments }
+    if (typeof entry.arguments !== 'string') return { tool: entry.name, argsSent: entry.arguments }
+    try {
+      return { tool: entry.name, argsSent: JSON.parse(entry.arguments) as JsonValue }
+    } catch {
+      return { tool: entry.name, argsSent: entry.arguments }
+    }
   } catch {
     return { tool: call.function.name }
   }
