@@ -48,6 +48,10 @@ export class ObjectPart {
   private readonly patterns: Array<{ regex: RegExp; schema: unknown }> = []
   private readonly additional: readonly unknown[]
   private orders: KeyOrder[] = []
+  // The most recent order, unpacked, so the fast path reads three fields.
+  private keys: readonly string[] | undefined
+  private plans: ReadonlyArray<Plan | null> = []
+  private kinds: readonly number[] = []
 
   constructor(
     shape: Shape,
@@ -89,8 +93,15 @@ export class ObjectPart {
     for (const key in value) if (Object.hasOwn(value, key)) keys.push(key)
     const plans = keys.map((key) => this.planOf(key))
     const order: KeyOrder = { keys, plans, kinds: plans.map((plan) => (plan === null ? -1 : plan.kind)) }
-    this.orders = [order, ...this.orders.slice(0, MAX_ORDERS - 1)]
+    this.promote(order, this.orders.slice(0, MAX_ORDERS - 1))
     return order
+  }
+
+  private promote(order: KeyOrder, others: KeyOrder[]): void {
+    this.orders = [order, ...others]
+    this.keys = order.keys
+    this.plans = order.plans
+    this.kinds = order.kinds
   }
 
   private orderFor(value: Record<string, unknown>): KeyOrder {
@@ -110,7 +121,7 @@ export class ObjectPart {
         position++
       }
       if (same && position === keys.length) {
-        if (index !== 0) this.orders = [order, ...orders.filter((known) => known !== order)]
+        if (index !== 0) this.promote(order, orders.filter((known) => known !== order))
         return order
       }
     }
@@ -118,13 +129,14 @@ export class ObjectPart {
   }
 
   run(value: Record<string, unknown>, depth: number): Record<string, unknown> {
-    const order = this.orders[0]
-    if (order === undefined) return this.runInOrder(value, depth)
+    const keys = this.keys
+    if (keys === undefined) return this.runInOrder(value, depth)
     // Fast path: one for...in over the value (V8 reads `value[key]` from its
     // enum cache) checked key by key against the last order seen. An
     // inherited enumerable key (a polluted prototype, a class instance) is
     // never written: see `isPlain` below.
-    const { keys, plans, kinds } = order
+    const plans = this.plans
+    const kinds = this.kinds
     let out = value
     let index = 0
     let plain = 0
