@@ -8,7 +8,7 @@ import type { Scenario } from '../scenarios/types.js'
 import { loadScript } from '../session/load-script.js'
 import { replaySession } from '../session/replay-session.js'
 import { runScenario } from '../session/run-scenario.js'
-import type { CliOptions } from './options.js'
+import { DEFAULT_SESSIONS_DIR, type CliOptions } from './options.js'
 import { openStore, sqliteStorePath, workspaceRoot } from './open-store.js'
 import { describeTickets } from '../mcp/describe-tickets.js'
 import { liveChat } from './live-chat.js'
@@ -57,7 +57,10 @@ export async function runCommand(options: CliOptions, io: CliIo, scenarioName: s
     if (!options.json) {
       if (outcome.meta.workspace !== undefined) io.write(describeTickets(outcome.meta.workspace))
       const where = options.store === 'memory' ? 'in memory (not kept)' : options.store === 'sqlite' ? `in ${sqliteStorePath(options.dir)}` : `in ${options.dir}`
-      io.write(`\nsession ${outcome.sessionId} saved ${where}; replay it with: ${CLI_COMMAND} replay ${outcome.sessionId}\n`)
+      // The same flags the run used, so the suggested command finds the session.
+      const flags = `${options.store === 'sqlite' ? '' : ` --store ${options.store}`}${options.dir === DEFAULT_SESSIONS_DIR ? '' : ` --dir ${options.dir}`}`
+      const hint = options.store === 'memory' ? '' : `; replay it with: ${CLI_COMMAND} replay ${outcome.sessionId}${flags}`
+      io.write(`\nsession ${outcome.sessionId} saved ${where}${hint}\n`)
     }
     return outcome.stopped ? 130 : 0
   } finally {
