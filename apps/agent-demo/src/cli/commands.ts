@@ -171,5 +171,5 @@ export async function chatCommand(options: CliOptions, io: CliIo, scenarioName: 
 
 /** The scenarios, for the help text. */
 export function describeScenarios(): string {
-  return SCENARIOS.map((scenario) => `  ${scenario.name.padEnd(18)} ${scenario.description}`).join('\n')
+  return SCENARIOS.map((scenario) => `  ${scenario.name.padEnd(20)} ${scenario.description}`).join('\n')
 }
