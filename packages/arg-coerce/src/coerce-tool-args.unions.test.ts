@@ -63,6 +63,13 @@ describe('rule 8: unions of objects choose the branch by what the value says it 
     expectCoercion(schema, { query: '{"id": "4"}' }, { query: { id: 4 } }, { valid: true })
   })
 
+  it('patternProperties count as declared when fitting a branch', () => {
+    const named = { type: 'object', properties: { a: { type: 'string' } } }
+    const patterned = { type: 'object', patternProperties: { '^x_': integer }, additionalProperties: false }
+    const schema = { type: 'object', properties: { v: { anyOf: [named, patterned] } } }
+    expectCoercion(schema, { v: { x_1: '5' } }, { v: { x_1: 5 } }, { valid: true })
+  })
+
   it('a recursive union keeps its other alternatives (branches that re-enter themselves stop)', () => {
     const schema = {
       $defs: { T: { anyOf: [{ $ref: '#/$defs/T' }, { type: 'object', properties: { a: { $ref: '#/$defs/T' }, n: integer } }] } },

@@ -78,13 +78,25 @@ export class UnionPlan {
   }
 }
 
-function declares(shape: Shape, key: string): boolean {
-  if (shape.properties.has(key)) return true
-  return shape.patterns.some(({ source }) => {
-    try {
-      return new RegExp(source, 'u').test(key)
-    } catch {
-      return false
+const compiledPatterns = new WeakMap<Shape, RegExp[]>()
+
+// The regexes of a branch's patternProperties, compiled once per shape.
+function patternsOf(shape: Shape): RegExp[] {
+  let patterns = compiledPatterns.get(shape)
+  if (patterns === undefined) {
+    patterns = []
+    for (const { source } of shape.patterns) {
+      try {
+        patterns.push(new RegExp(source, 'u'))
+      } catch {
+        // An invalid pattern declares nothing.
+      }
     }
-  })
+    compiledPatterns.set(shape, patterns)
+  }
+  return patterns
+}
+
+function declares(shape: Shape, key: string): boolean {
+  return shape.properties.has(key) || patternsOf(shape).some((pattern) => pattern.test(key))
 }
