@@ -164,7 +164,7 @@ describe('SIGKILL in the middle of a batch, then resume', () => {
   })
 
   it('does not run the completed ticket creation again: one ticket in the tickets database', () => {
-    expect(readTickets(join(dir, 'workspaces', 'ticket-then-reads-1')).map((ticket) => ticket.title)).toEqual(['Retry job sends invoices twice'])
+    expect(readTickets(join(dir, 'workspaces', 'sqlite', 'ticket-then-reads-1')).map((ticket) => ticket.title)).toEqual(['Retry job sends invoices twice'])
   })
 
   it('carries the recorded script on after the stored turns', () => {

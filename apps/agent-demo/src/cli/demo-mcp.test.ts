@@ -76,7 +76,7 @@ describe('agent-demo demo against the real MCP servers', () => {
   })
 
   it('writes the ticket, as the tool received it, to the tickets server\'s SQLite file', () => {
-    const [ticket] = readTickets(join(dir, 'workspaces', 'read-and-ticket-mcp-1'))
+    const [ticket] = readTickets(join(dir, 'workspaces', 'sqlite', 'read-and-ticket-mcp-1'))
     expect(ticket).toMatchObject({ id: 1, title: 'Retry job sends invoices twice', due_date: '2026-10-15', priority: 1 })
     expect(JSON.parse(ticket!.assignee)).toEqual({ 'first name': 'Grace', 'last name': 'Hopper' })
     expect(output).toContain('#1 [open] Retry job sends invoices twice')
@@ -112,6 +112,6 @@ describe('agent-demo demo against the real MCP servers', () => {
     const { code, text } = await command((io) => resumeCommand(options('resume'), io, SESSION))
     expect(code).toBe(0)
     expect(text).toContain('0 interrupted result(s) added, no call run twice; the session had already ended')
-    expect(readTickets(join(dir, 'workspaces', 'read-and-ticket-mcp-1'))).toHaveLength(1)
+    expect(readTickets(join(dir, 'workspaces', 'sqlite', 'read-and-ticket-mcp-1'))).toHaveLength(1)
   })
 })

@@ -22,7 +22,12 @@ export function openStore(options: Pick<CliOptions, 'store' | 'dir'>): SessionSt
   return createSqliteStore(sqliteStorePath(options.dir))
 }
 
-/** Where MCP scenario runs keep their world, for stores that outlive the process. */
+/**
+ * Where MCP scenario runs keep their world, for stores that outlive the
+ * process. One folder per store kind: the SQLite and JSONL stores number
+ * their sessions independently, and a new run clears the folder its number
+ * names, which must never be another store's session's world.
+ */
 export function workspaceRoot(options: Pick<CliOptions, 'store' | 'dir'>): string | undefined {
-  return options.store === 'memory' ? undefined : join(options.dir, 'workspaces')
+  return options.store === 'memory' ? undefined : join(options.dir, 'workspaces', options.store)
 }
