@@ -1,4 +1,4 @@
-import { parseFragment } from '@x/json-pointer'
+import { get, parseFragment } from '@x/json-pointer'
 import { getOwn, isObject, setOwn } from './own.js'
 
 function step(node: unknown, token: string): unknown {
@@ -9,18 +9,11 @@ function step(node: unknown, token: string): unknown {
 /** The node a document-local `$ref` points at, or undefined (remote, anchor, unparsable, dangling). */
 export function refTarget(root: unknown, ref: string): unknown {
   if (ref.charCodeAt(0) !== 35) return undefined
-  let tokens: string[]
   try {
-    tokens = parseFragment(ref)
+    return get(root, parseFragment(ref))
   } catch {
     return undefined
   }
-  let node = root
-  for (const token of tokens) {
-    node = step(node, token)
-    if (node === undefined) return undefined
-  }
-  return node
 }
 
 function graftAt(node: unknown, tokens: readonly string[], index: number, value: unknown): unknown {
