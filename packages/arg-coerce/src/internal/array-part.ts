@@ -1,5 +1,5 @@
 import type { CompileSlot, Plan, Slot } from './plan.js'
-import { visit } from './plan.js'
+import { KIND_OBJECT, KIND_SKIP_STRING, visit } from './plan.js'
 import type { Shape } from './shape.js'
 
 /** The array half of a compiled shape: `prefixItems` (or draft-7 tuple `items`) and the rest. */
@@ -51,9 +51,21 @@ export class ArrayPart {
     if (plan === null) return value
     let out = value
     const length = value.length
+    // The two commonest item kinds (an array of objects, an array of
+    // strings) are handled here without the call through `visit`.
+    const kind = plan.kind
+    const part = plan.objectPart
     for (let index = 0; index < length; index++) {
       const item = value[index]
-      const next = visit(plan, item, depth)
+      let next: unknown
+      if (kind === KIND_OBJECT) {
+        next = typeof item === 'object' && item !== null && !Array.isArray(item) && depth > 0
+          ? part!.run(item as Record<string, unknown>, depth - 1)
+          : plan.run(item, depth)
+      } else if (kind === KIND_SKIP_STRING) {
+        if (typeof item === 'string') continue
+        next = plan.run(item, depth)
+      } else next = visit(plan, item, depth)
       if (next !== item) {
         if (out === value) out = value.slice()
         out[index] = next
