@@ -1,6 +1,7 @@
 import { contextFor } from './internal/context.js'
 import type { CoerceToolArgsOptions } from './internal/options.js'
 import { DEFAULT_MAX_DEPTH, readMaxDepth } from './internal/options.js'
+import { KIND_OBJECT } from './internal/plan.js'
 
 /**
  * Coerces a tool call's arguments to the types its JSON Schema declares.
@@ -41,5 +42,9 @@ export function coerceToolArgs(schema: unknown, args: unknown, options?: CoerceT
   const maxDepth = options === undefined ? DEFAULT_MAX_DEPTH : readMaxDepth(options)
   if (typeof schema !== 'object' || schema === null) return args
   const plan = contextFor(schema).root
-  return plan === null ? args : plan.run(args, maxDepth)
+  if (plan === null) return args
+  // The usual call, an object of arguments for an object schema, skips the plan's own dispatch.
+  return plan.kind === KIND_OBJECT && typeof args === 'object' && args !== null && !Array.isArray(args) && maxDepth > 0
+    ? plan.objectPart!.run(args as Record<string, unknown>, maxDepth - 1)
+    : plan.run(args, maxDepth)
 }

@@ -47,7 +47,9 @@ export class ArrayPart {
 
   /** Arrays without a tuple prefix (the common case): one plan for every item. */
   private runRest(value: unknown[], depth: number): unknown[] {
-    const plan = this.planAt(0)
+    const rest = this.rest
+    if (rest === null) return value
+    const plan = rest.plan === undefined ? this.compile(rest) : rest.plan
     if (plan === null) return value
     let out = value
     const length = value.length

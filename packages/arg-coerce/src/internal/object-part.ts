@@ -2,6 +2,7 @@ import type { CompileSlot, Plan, Slot } from './plan.js'
 import { NOT_PARSED, parseBoolean, parseNumber } from './parse-scalar.js'
 import { KIND_ARRAY, KIND_BOOLEAN, KIND_INTEGER, KIND_NUMBER, KIND_OBJECT, KIND_SKIP_BOOLEAN, KIND_SKIP_NUMBER, KIND_SKIP_STRING, setOwn, visit } from './plan.js'
 import type { Shape } from './shape.js'
+import { NULL } from './type-bits.js'
 
 interface KeyOrder {
   readonly keys: readonly string[]
@@ -172,6 +173,8 @@ export class ObjectPart {
         }
         case KIND_SKIP_NUMBER:
           if (typeof item === 'number') continue
+          // `["number", "null"]` and `Optional[float]`: a null there is admitted, so it stays.
+          if (item === null && (plans[index - 1]!.types & NULL) !== 0) continue
           next = plans[index - 1]!.run(item, depth)
           break
         case KIND_SKIP_BOOLEAN:
@@ -179,6 +182,7 @@ export class ObjectPart {
           next = plans[index - 1]!.run(item, depth)
           break
         case KIND_OBJECT:
+          if (item === null && (plans[index - 1]!.types & NULL) !== 0) continue
           next = typeof item === 'object' && item !== null && !Array.isArray(item) && depth > 0
             ? plans[index - 1]!.objectPart!.run(item as Record<string, unknown>, depth - 1)
             : plans[index - 1]!.run(item, depth)
