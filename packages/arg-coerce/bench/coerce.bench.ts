@@ -149,12 +149,22 @@ const impls = {
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b)
 }
+// Every impl must do the whole coercion on every call, not only the first:
+// two laps of each pool (so every pooled object, after its 5 strings were put
+// back) must give the expected output. ajv must also accept the arguments
+// (a failed validation would stop its coercion early and look faster).
 for (const [group, entries] of Object.entries(impls)) {
   for (const [name, run] of Object.entries(entries)) {
-    const output = run()
-    if (!same(output, expected)) throw new Error(`${group}/${name} computed ${JSON.stringify(output)}`)
+    for (let call = 0; call < 130; call++) {
+      const output = run()
+      if (!same(output, expected)) throw new Error(`${group}/${name} call ${call} computed ${JSON.stringify(output)}`)
+    }
   }
 }
+const probe = makeArgs()
+if (validate(probe) !== true || !same(probe, expected)) throw new Error(`ajv did not accept or coerce: ${JSON.stringify(validate.errors)}`)
+const untouched = makeArgs()
+if (!same(coerceToolArgs(schema, untouched), expected) || !same(untouched, makeArgs())) throw new Error('ours changed its input')
 
 // Scaling: an array of items in which every fourth quantity is a string.
 const scaleSchema = { type: 'object', $defs: schema.$defs, properties: { items: { type: 'array', items: { $ref: '#/$defs/Item' } } } }

@@ -1,7 +1,7 @@
 import { contextFor } from './internal/context.js'
 import type { CoerceToolArgsOptions } from './internal/options.js'
 import { DEFAULT_MAX_DEPTH, readMaxDepth } from './internal/options.js'
-import { KIND_OBJECT } from './internal/plan.js'
+import { Kind } from './internal/plan.js'
 
 /**
  * Coerces a tool call's arguments to the types its JSON Schema declares.
@@ -44,7 +44,7 @@ export function coerceToolArgs(schema: unknown, args: unknown, options?: CoerceT
   const plan = contextFor(schema).root
   if (plan === null) return args
   // The usual call, an object of arguments for an object schema, skips the plan's own dispatch.
-  return plan.kind === KIND_OBJECT && typeof args === 'object' && args !== null && !Array.isArray(args) && maxDepth > 0
+  return plan.kind === Kind.Object && typeof args === 'object' && args !== null && !Array.isArray(args) && maxDepth > 0
     ? plan.objectPart!.run(args as Record<string, unknown>, maxDepth - 1)
     : plan.run(args, maxDepth)
 }

@@ -1,5 +1,5 @@
 import type { CompileSlot, Plan, Slot } from './plan.js'
-import { KIND_OBJECT, KIND_SKIP_STRING, visit } from './plan.js'
+import { Kind, visit } from './plan.js'
 import type { Shape } from './shape.js'
 
 /** The array half of a compiled shape: `prefixItems` (or draft-7 tuple `items`) and the rest. */
@@ -60,11 +60,11 @@ export class ArrayPart {
     for (let index = 0; index < length; index++) {
       const item = value[index]
       let next: unknown
-      if (kind === KIND_OBJECT) {
+      if (kind === Kind.Object) {
         next = typeof item === 'object' && item !== null && !Array.isArray(item) && depth > 0
           ? part!.run(item as Record<string, unknown>, depth - 1)
           : plan.run(item, depth)
-      } else if (kind === KIND_SKIP_STRING) {
+      } else if (kind === Kind.SkipString) {
         if (typeof item === 'string') continue
         next = plan.run(item, depth)
       } else next = visit(plan, item, depth)

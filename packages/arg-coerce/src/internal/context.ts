@@ -2,7 +2,7 @@ import type { RefResolver } from '@x/schema-ref'
 import { createRefResolver } from '@x/schema-ref'
 import { leafPlanOf } from './leaf-plans.js'
 import type { Plan, Slot } from './plan.js'
-import { KIND_OBJECT, toPlan } from './plan.js'
+import { Kind, toPlan } from './plan.js'
 import { NULL, OBJECT } from './type-bits.js'
 import type { Shape } from './shape.js'
 import { shapesOf } from './shape.js'
@@ -61,7 +61,7 @@ export class Context {
     // the one object branch, so loops may hand it straight to that branch's part.
     const objects = alternatives.filter((alternative) => (alternative.plan.types & OBJECT) !== 0)
     const part = objects.length === 1 ? objects[0]!.plan.objectPart : undefined
-    if (part !== undefined && (objects[0]!.plan.types & ~NULL) === OBJECT) return toPlan(union.types, KIND_OBJECT, run, part)
+    if (part !== undefined && (objects[0]!.plan.types & ~NULL) === OBJECT) return toPlan(union.types, Kind.Object, run, part)
     return toPlan(union.types, union.kind, run)
   }
 

@@ -1,6 +1,6 @@
 import { NOT_PARSED, parseBoolean, parseNumber } from './parse-scalar.js'
 import type { Plan } from './plan.js'
-import { KIND_BOOLEAN, KIND_INTEGER, KIND_NUMBER, toPlan } from './plan.js'
+import { Kind, toPlan } from './plan.js'
 import type { Shape } from './shape.js'
 import { BOOLEAN, INTEGER, NUMBER } from './type-bits.js'
 
@@ -10,17 +10,17 @@ import { BOOLEAN, INTEGER, NUMBER } from './type-bits.js'
 
 // Plain objects of one shape (see `toPlan`), so that loading `kind` and
 // `run` stays monomorphic in the object and array loops.
-const integerLeaf: Plan = toPlan(INTEGER, KIND_INTEGER, (value) => {
+const integerLeaf: Plan = toPlan(INTEGER, Kind.Integer, (value) => {
   if (typeof value !== 'string') return value
   const number = parseNumber(value, true)
   return number === NOT_PARSED ? value : number
 })
-const numberLeaf: Plan = toPlan(NUMBER | INTEGER, KIND_NUMBER, (value) => {
+const numberLeaf: Plan = toPlan(NUMBER | INTEGER, Kind.Number, (value) => {
   if (typeof value !== 'string') return value
   const number = parseNumber(value, false)
   return number === NOT_PARSED ? value : number
 })
-const booleanLeaf: Plan = toPlan(BOOLEAN, KIND_BOOLEAN, (value) => {
+const booleanLeaf: Plan = toPlan(BOOLEAN, Kind.Boolean, (value) => {
   if (typeof value !== 'string') return value
   const boolean = parseBoolean(value)
   return boolean === NOT_PARSED ? value : boolean

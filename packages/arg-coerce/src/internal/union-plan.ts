@@ -1,5 +1,5 @@
 import { NOT_PARSED, parseStructure } from './parse-scalar.js'
-import { KIND_CALL } from './plan.js'
+import { Kind } from './plan.js'
 import type { Shape } from './shape.js'
 import type { ShapePlan } from './shape-plan.js'
 import { ARRAY, OBJECT, STRING, bitsOfValue } from './type-bits.js'
@@ -21,7 +21,7 @@ interface Alternative {
  */
 export class UnionPlan {
   readonly types: number
-  readonly kind = KIND_CALL
+  readonly kind = Kind.Call
   private readonly objects: Alternative[]
 
   constructor(
