@@ -5,7 +5,7 @@ import { createMemoryStore } from '../store/memory-store.js'
 import type { SessionStore, StoredMessage } from '../store/types.js'
 import { loadScript } from './load-script.js'
 import { resumeSession } from './resume-session.js'
-import { isScenarioMeta, runScenario } from './run-scenario.js'
+import { loadScenarioSession, runScenario } from './run-scenario.js'
 import { firstDifference, transcriptOf } from './transcript.js'
 import type { LoopEvent } from '../loop/types.js'
 
@@ -38,12 +38,7 @@ export async function replaySession(
   scenarios: (name: string) => Scenario | undefined,
   onEvent?: (event: LoopEvent) => void,
 ): Promise<ReplayReport> {
-  const record = await store.getSession(sessionId)
-  if (record === undefined) throw new Error(`no session '${sessionId}' in the store`)
-  if (!isScenarioMeta(record.meta)) throw new Error(`session '${sessionId}' was not recorded from a scenario: it cannot be replayed`)
-  const meta = record.meta
-  const scenario = scenarios(meta.scenario)
-  if (scenario === undefined) throw new Error(`session '${sessionId}' used scenario '${meta.scenario}', which this build does not have`)
+  const { meta, scenario } = await loadScenarioSession(store, sessionId, scenarios, 'replayed')
   const recorded = transcriptOf(await store.loadMessages(sessionId))
   const results = recorded.filter((message): message is ToolMessage => message.role === 'tool')
 

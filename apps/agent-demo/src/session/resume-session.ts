@@ -7,7 +7,7 @@ import type { Scenario } from '../scenarios/types.js'
 import { interruptUnansweredCalls } from '../store/sqlite-store-resume.js'
 import type { SessionStore, StoredMessage } from '../store/types.js'
 import { loadScript } from './load-script.js'
-import { isScenarioMeta, scenarioLoopOptions } from './run-scenario.js'
+import { loadScenarioSession, scenarioLoopOptions } from './run-scenario.js'
 
 /** What a resume did. */
 export interface ResumeReport {
@@ -42,12 +42,7 @@ export async function resumeSession(
     readonly reuseWorkspace?: boolean
   } = {},
 ): Promise<ResumeReport> {
-  const record = await store.getSession(sessionId)
-  if (record === undefined) throw new Error(`no session '${sessionId}' in the store`)
-  if (!isScenarioMeta(record.meta)) throw new Error(`session '${sessionId}' was not recorded from a scenario: it cannot be resumed`)
-  const meta = record.meta
-  const scenario = scenarios(meta.scenario)
-  if (scenario === undefined) throw new Error(`session '${sessionId}' used scenario '${meta.scenario}', which this build does not have`)
+  const { meta, scenario } = await loadScenarioSession(store, sessionId, scenarios, 'resumed')
 
   const stored = await store.loadMessages(sessionId)
   // The clock carries on after the last stored message, so times stay in order.

@@ -30,6 +30,25 @@ export function isScenarioMeta(meta: unknown): meta is ScenarioMeta {
   return typeof value?.scenario === 'string' && typeof value.script === 'string' && typeof value.clock === 'object' && typeof value.ids === 'object'
 }
 
+/**
+ * The stored header of a session recorded by `runScenario`, with the scenario
+ * it ran, for `replay` and `resume` (`action` names which one in the errors).
+ */
+export async function loadScenarioSession(
+  store: SessionStore,
+  sessionId: string,
+  scenarios: (name: string) => Scenario | undefined,
+  action: 'replayed' | 'resumed',
+): Promise<{ readonly meta: ScenarioMeta; readonly scenario: Scenario }> {
+  const record = await store.getSession(sessionId)
+  if (record === undefined) throw new Error(`no session '${sessionId}' in the store`)
+  if (!isScenarioMeta(record.meta)) throw new Error(`session '${sessionId}' was not recorded from a scenario: it cannot be ${action}`)
+  const meta = record.meta
+  const scenario = scenarios(meta.scenario)
+  if (scenario === undefined) throw new Error(`session '${sessionId}' used scenario '${meta.scenario}', which this build does not have`)
+  return { meta, scenario }
+}
+
 /** Options of one scenario run. */
 export interface RunScenarioOptions {
   readonly scenario: Scenario
