@@ -1,6 +1,8 @@
 import { isObject } from './internal/own.js'
 import { profileOf } from './internal/profile.js'
+import type { Profile } from './internal/profile.js'
 import { contextFor, planFor } from './internal/unmap-plan.js'
+import type { Plan, UnmapContext } from './internal/unmap-plan.js'
 import { unmapValue } from './internal/unmap-value.js'
 import { sanitizeToolSchema } from './sanitize-tool-schema.js'
 import type { KeyUnmapOptions } from './types.js'
@@ -40,8 +42,25 @@ import type { KeyUnmapOptions } from './types.js'
 export function unmapArgKeys<Args>(originalSchema: unknown, args: Args, options?: KeyUnmapOptions): Args {
   const profile = profileOf(options)
   if (!isObject(originalSchema) || typeof args !== 'object' || args === null) return args
+  if (originalSchema !== lastSchema || profile !== lastProfile) remember(originalSchema, profile, options)
+  return lastContext === undefined ? args : (unmapValue(args, lastPlan!, lastContext, 0) as Args)
+}
+
+// The schema of the last call, held strongly (one schema at most): an agent
+// unmaps call after call for the same tool, and this skips three WeakMap
+// lookups (sanitize, context, root plan) per call.
+let lastSchema: object | undefined
+let lastProfile: Profile | undefined
+/** Undefined when nothing is renamed anywhere in the last schema. */
+let lastContext: UnmapContext | undefined
+let lastPlan: Plan | undefined
+
+function remember(schema: Record<string, unknown>, profile: Profile, options: KeyUnmapOptions | undefined): void {
   // Nothing renamed anywhere (the cached sanitize is the schema itself): nothing to restore.
-  if (sanitizeToolSchema(originalSchema, options) === originalSchema) return args
-  const context = contextFor(originalSchema, profile)
-  return unmapValue(args, planFor(context, originalSchema), context, 0) as Args
+  const renames = sanitizeToolSchema(schema, options) !== schema
+  const context = renames ? contextFor(schema, profile) : undefined
+  lastPlan = context === undefined ? undefined : planFor(context, schema)
+  lastContext = context
+  lastSchema = schema
+  lastProfile = profile
 }

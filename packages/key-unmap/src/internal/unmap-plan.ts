@@ -31,8 +31,10 @@ export interface Plan {
   readonly groups: ReadonlyArray<readonly Plan[]>
   /** Whether anything reachable from here renames a key (computed on first use). */
   live: boolean | undefined
-  /** The last few key orders seen in argument objects, with what to do for each key (see unmap-actions). */
+  /** The last few key orders seen in argument objects, with what to do for each key (see unmap-shape). */
   readonly shapes: Shape[]
+  /** The most recent of them: the fast path of unmap-value tries it first. */
+  last: Shape | undefined
 }
 
 /** What to do with the keys of an argument object, for one order of keys. */
@@ -48,6 +50,8 @@ export interface Shape {
   readonly inert: boolean
   /** An empty object with the output keys in order, cloned by spread (faster than adding keys one by one). */
   readonly template: Record<string, unknown>
+  /** Some output key is `__proto__`: writes go through setOwn, never a plain assignment. */
+  readonly proto: boolean
 }
 
 export interface UnmapContext {
@@ -56,7 +60,7 @@ export interface UnmapContext {
   readonly plans: WeakMap<object, Plan>
 }
 
-export const EMPTY: Plan = Object.freeze({ table: new Map(), patterns: [], additional: undefined, prefix: undefined, items: undefined, groups: [], live: false, shapes: [] })
+export const EMPTY: Plan = Object.freeze({ table: new Map(), patterns: [], additional: undefined, prefix: undefined, items: undefined, groups: [], live: false, shapes: [], last: undefined })
 
 // Unions nested in unions, allOf in allOf: flattening stops this deep (data
 // never drives it, so a bound is needed even without cycles), and after this
@@ -158,7 +162,7 @@ function finish(context: UnmapContext, { parts, groups }: Builder): Plan {
       items = slot(each)
     }
   }
-  return { table, patterns: compilePatterns(parts), additional, prefix, items, groups, live: undefined, shapes: [] }
+  return { table, patterns: compilePatterns(parts), additional, prefix, items, groups, live: undefined, shapes: [], last: undefined }
 }
 
 function build(context: UnmapContext, node: unknown, path: RefPath | undefined, depth: number, budget = { left: FLATTEN_BUDGET }): Plan {

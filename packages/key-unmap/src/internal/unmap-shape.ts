@@ -133,7 +133,7 @@ function computeShape(context: UnmapContext, plan: Plan, keys: readonly string[]
     childPlans.push(livePlan)
     setOwn(template, target, undefined)
   }
-  return { keys, targets, plans: childPlans, renames, inert: !renames && !walks, template }
+  return { keys, targets, plans: childPlans, renames, inert: !renames && !walks, template, proto: targets.includes('__proto__') }
 }
 
 function sameKeys(a: readonly string[], b: readonly string[]): boolean {
@@ -148,10 +148,16 @@ const SHAPES_KEPT = 4
 
 /** What to do with each key of an argument object with these keys, in this order. */
 export function shapeFor(context: UnmapContext, plan: Plan, keys: readonly string[]): Shape {
-  for (const shape of plan.shapes) if (sameKeys(shape.keys, keys)) return shape
+  for (const shape of plan.shapes) {
+    if (sameKeys(shape.keys, keys)) {
+      plan.last = shape
+      return shape
+    }
+  }
   const shape = computeShape(context, plan, keys)
   if (plan.shapes.length >= SHAPES_KEPT) plan.shapes.shift()
   plan.shapes.push(shape)
+  plan.last = shape
   return shape
 }
 

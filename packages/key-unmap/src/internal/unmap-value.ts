@@ -1,10 +1,59 @@
 import { MAX_DEPTH } from './keywords.js'
 import { isObject, setOwn } from './own.js'
 import { slotPlan } from './unmap-plan.js'
-import type { Plan, UnmapContext } from './unmap-plan.js'
+import type { Plan, Shape, UnmapContext } from './unmap-plan.js'
 import { arrayPlan, isLive, shapeFor } from './unmap-shape.js'
 
+/** The value's keys are not the shape's, in its order: the caller falls back to the general path. */
+const MISMATCH: unique symbol = Symbol('mismatch')
+
+function write(out: Record<string, unknown>, shape: Shape, index: number, value: unknown): void {
+  const target = shape.targets[index]!
+  if (shape.proto) setOwn(out, target, value)
+  else out[target] = value
+}
+
+/**
+ * The fast path, for a value with the same keys in the same order as the
+ * plan's last shape: one for...in over the value (V8 reads `value[key]`
+ * from its enum cache, where `Object.keys` allocates an array and each read
+ * is a lookup by name), checked key by key against the shape. Inherited
+ * enumerable keys (a polluted prototype) come after the own ones and make
+ * the count differ: a mismatch, never a key written. Pure, so a mismatch
+ * found halfway only costs the work done so far.
+ */
+function unmapInShape(value: Record<string, unknown>, shape: Shape, context: UnmapContext, depth: number): unknown {
+  const { keys, plans, template } = shape
+  let index = 0
+  if (shape.inert) {
+    for (const key in value) if (keys[index++] !== key) return MISMATCH
+    return index === keys.length ? value : MISMATCH
+  }
+  let out = shape.renames ? { ...template } : undefined
+  for (const key in value) {
+    if (keys[index] !== key) return MISMATCH
+    const child = value[key]
+    const childPlan = plans[index]
+    const next = childPlan !== undefined && typeof child === 'object' && child !== null ? unmapValue(child, childPlan, context, depth + 1) : child
+    if (out === undefined) {
+      if (next === child) {
+        index++
+        continue
+      }
+      out = { ...template }
+      for (let before = 0; before < index; before++) write(out, shape, before, value[keys[before]!])
+    }
+    write(out, shape, index++, next)
+  }
+  return index === keys.length ? (out ?? value) : MISMATCH
+}
+
 function unmapObject(value: Record<string, unknown>, plan: Plan, context: UnmapContext, depth: number): unknown {
+  const last = plan.last
+  if (last !== undefined) {
+    const result = unmapInShape(value, last, context, depth)
+    if (result !== MISMATCH) return result
+  }
   const keys = Object.keys(value)
   if (keys.length === 0) return value
   const shape = shapeFor(context, plan, keys)
