@@ -52,6 +52,14 @@ describe('prototype safety: arguments', () => {
     expect(JSON.stringify(result)).toBe('{"__proto_!":{"c d":1},"__proto__":{"e f":2}}')
   })
 
+  it('keeps writing a restored __proto__ as an own key when the same key order comes again', () => {
+    for (let round = 0; round < 3; round++) {
+      const result = unmapArgKeys(schema, parse('{"a_b":0,"__proto___2":{"c_d":1},"__proto__":{"e_f":2}}'))
+      expect(Object.getPrototypeOf(result)).toBe(Object.prototype)
+      expect(JSON.stringify(result)).toBe('{"a b":0,"__proto_!":{"c d":1},"__proto__":{"e f":2}}')
+    }
+  })
+
   it('never treats inherited members (constructor, toString, hasOwnProperty) as declared properties', () => {
     const args = parse('{"constructor":{"a_b":1},"toString":{"a_b":2},"hasOwnProperty":3}')
     expect(unmapArgKeys(schema, args)).toBe(args)

@@ -227,6 +227,66 @@ describe('unmapArgKeys: caches', () => {
   })
 })
 
+describe('unmapArgKeys: repeated calls', () => {
+  const schema = deepFreeze(object({ 'a b': {}, 'c d': {}, e: object({ 'f g': {} }) }))
+
+  it('answers a repeated call with the same key order exactly as the first', () => {
+    const args = deepFreeze({ a_b: 1, c_d: 2, e: { f_g: 3 } })
+    const first = unmapArgKeys(schema, args)
+    const second = unmapArgKeys(schema, args)
+    expect(second).toEqual({ 'a b': 1, 'c d': 2, e: { 'f g': 3 } })
+    expect(Object.keys(second)).toEqual(Object.keys(first))
+    const untouched = deepFreeze({ e: { h: 1 } })
+    expect(unmapArgKeys(schema, untouched)).toBe(untouched)
+    expect(unmapArgKeys(schema, untouched)).toBe(untouched)
+  })
+
+  it('answers a call whose keys are a prefix or an extension of the previous order', () => {
+    const calls: Array<[Json, Json]> = [
+      [{ a_b: 1, c_d: 2 }, { 'a b': 1, 'c d': 2 }],
+      [{ a_b: 1 }, { 'a b': 1 }],
+      [{ a_b: 1, c_d: 2, e: { f_g: 3 } }, { 'a b': 1, 'c d': 2, e: { 'f g': 3 } }],
+      [{ a_b: 1, c_d: 2 }, { 'a b': 1, 'c d': 2 }],
+      [{}, {}],
+    ]
+    for (const [args, expected] of calls) {
+      const result = unmapArgKeys(schema, deepFreeze(args))
+      expect(result).toEqual(expected)
+      expect(Object.keys(result)).toEqual(Object.keys(expected))
+    }
+  })
+
+  it('never copies an inherited enumerable key, even after a call with the same own keys', () => {
+    expect(unmapArgKeys(schema, deepFreeze({ a_b: 1, c_d: 2 }))).toEqual({ 'a b': 1, 'c d': 2 })
+    const args = Object.assign(Object.create({ e: { f_g: 9 }, c_d: 9 }) as Json, { a_b: 1, c_d: 2 })
+    const result = unmapArgKeys(schema, args)
+    expect(Object.keys(result)).toEqual(['a b', 'c d'])
+    expect(result).toEqual({ 'a b': 1, 'c d': 2 })
+    expect(Object.getPrototypeOf(result)).toBe(Object.prototype)
+  })
+
+  it('gives each schema and each profile its own answer when calls alternate', () => {
+    const dotted = deepFreeze(object({ 'a.b': {} }))
+    for (let round = 0; round < 3; round++) {
+      expect(unmapArgKeys(dotted, deepFreeze({ a_b: 1 }))).toEqual({ a_b: 1 })
+      expect(unmapArgKeys(dotted, deepFreeze({ a_b: 1 }), { profile: 'gemini' })).toEqual({ 'a.b': 1 })
+      expect(unmapArgKeys(schema, deepFreeze({ a_b: 1 }))).toEqual({ 'a b': 1 })
+    }
+  })
+
+  it('restores every name of an object with more keys than the positions given a store site of their own', () => {
+    const names = Array.from({ length: 20 }, (_, index) => `key ${index}`)
+    const wide = deepFreeze(object(Object.fromEntries(names.map((name) => [name, {}]))))
+    const args = deepFreeze(Object.fromEntries(names.map((name, index) => [name.replace(' ', '_'), index])))
+    const expected = Object.fromEntries(names.map((name, index) => [name, index]))
+    for (let round = 0; round < 2; round++) {
+      const result = unmapArgKeys(wide, args)
+      expect(result).toEqual(expected)
+      expect(Object.keys(result)).toEqual(names)
+    }
+  })
+})
+
 describe('unmapArgKeys: bad data never throws', () => {
   const schema = deepFreeze(object({ 'a b': {} }))
 

@@ -50,8 +50,6 @@ export interface Shape {
   readonly inert: boolean
   /** An empty object with the output keys in order, cloned by spread (faster than adding keys one by one). */
   readonly template: Record<string, unknown>
-  /** Some output key is `__proto__`: writes go through setOwn, never a plain assignment. */
-  readonly proto: boolean
 }
 
 export interface UnmapContext {

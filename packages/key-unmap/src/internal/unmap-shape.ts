@@ -133,7 +133,7 @@ function computeShape(context: UnmapContext, plan: Plan, keys: readonly string[]
     childPlans.push(livePlan)
     setOwn(template, target, undefined)
   }
-  return { keys, targets, plans: childPlans, renames, inert: !renames && !walks, template, proto: targets.includes('__proto__') }
+  return { keys, targets, plans: childPlans, renames, inert: !renames && !walks, template }
 }
 
 function sameKeys(a: readonly string[], b: readonly string[]): boolean {

@@ -1,5 +1,6 @@
 import { MAX_DEPTH } from './keywords.js'
 import { isObject, setOwn } from './own.js'
+import { storeAt } from './store-at.js'
 import { slotPlan } from './unmap-plan.js'
 import type { Plan, Shape, UnmapContext } from './unmap-plan.js'
 import { arrayPlan, isLive, shapeFor } from './unmap-shape.js'
@@ -7,23 +8,22 @@ import { arrayPlan, isLive, shapeFor } from './unmap-shape.js'
 /** The value's keys are not the shape's, in its order: the caller falls back to the general path. */
 const MISMATCH: unique symbol = Symbol('mismatch')
 
-function write(out: Record<string, unknown>, shape: Shape, index: number, value: unknown): void {
-  const target = shape.targets[index]!
-  if (shape.proto) setOwn(out, target, value)
-  else out[target] = value
-}
-
 /**
  * The fast path, for a value with the same keys in the same order as the
  * plan's last shape: one for...in over the value (V8 reads `value[key]`
  * from its enum cache, where `Object.keys` allocates an array and each read
  * is a lookup by name), checked key by key against the shape. Inherited
- * enumerable keys (a polluted prototype) come after the own ones and make
- * the count differ: a mismatch, never a key written. Pure, so a mismatch
+ * enumerable keys (a polluted prototype) come after the own ones, where
+ * the shape has another key or none: a mismatch, never a key written. Pure, so a mismatch
  * found halfway only costs the work done so far.
+ *
+ * Writes are plain assignments (see storeAt): `out` is a clone of the
+ * shape's template, where every output key, `__proto__` included, is
+ * already an own data property, so no assignment reaches the inherited
+ * `__proto__` setter.
  */
 function unmapInShape(value: Record<string, unknown>, shape: Shape, context: UnmapContext, depth: number): unknown {
-  const { keys, plans, template } = shape
+  const { keys, targets, plans, template } = shape
   let index = 0
   if (shape.inert) {
     for (const key in value) if (keys[index++] !== key) return MISMATCH
@@ -41,9 +41,10 @@ function unmapInShape(value: Record<string, unknown>, shape: Shape, context: Unm
         continue
       }
       out = { ...template }
-      for (let before = 0; before < index; before++) write(out, shape, before, value[keys[before]!])
+      for (let before = 0; before < index; before++) storeAt(out, before, targets[before]!, value[keys[before]!])
     }
-    write(out, shape, index++, next)
+    storeAt(out, index, targets[index]!, next)
+    index++
   }
   return index === keys.length ? (out ?? value) : MISMATCH
 }
