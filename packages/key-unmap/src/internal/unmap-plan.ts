@@ -50,6 +50,8 @@ export interface Shape {
   readonly inert: boolean
   /** An empty object with the output keys in order, cloned by spread (faster than adding keys one by one). */
   readonly template: Record<string, unknown>
+  /** Which spread site clones the template (see clone-template). */
+  readonly site: number
 }
 
 export interface UnmapContext {

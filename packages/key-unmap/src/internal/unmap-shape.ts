@@ -1,3 +1,4 @@
+import { CLONE_SITES } from './clone-template.js'
 import { setOwn } from './own.js'
 import { slotPlan } from './unmap-plan.js'
 import type { KeyEntry, Plan, Shape, Slot, UnmapContext } from './unmap-plan.js'
@@ -101,6 +102,9 @@ function restSlot(plans: readonly Plan[], key: string): Slot | undefined {
   return undefined
 }
 
+// Shapes take the template spread sites in turn.
+let nextSite = 0
+
 function computeShape(context: UnmapContext, plan: Plan, keys: readonly string[]): Shape {
   const plans: Plan[] = []
   select(plan, keys, plans)
@@ -133,7 +137,8 @@ function computeShape(context: UnmapContext, plan: Plan, keys: readonly string[]
     childPlans.push(livePlan)
     setOwn(template, target, undefined)
   }
-  return { keys, targets, plans: childPlans, renames, inert: !renames && !walks, template }
+  nextSite = (nextSite + 1) % CLONE_SITES
+  return { keys, targets, plans: childPlans, renames, inert: !renames && !walks, template, site: nextSite }
 }
 
 function sameKeys(a: readonly string[], b: readonly string[]): boolean {

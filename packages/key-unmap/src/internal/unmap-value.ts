@@ -1,4 +1,5 @@
 import { MAX_DEPTH } from './keywords.js'
+import { cloneTemplate } from './clone-template.js'
 import { isObject, setOwn } from './own.js'
 import { storeAt } from './store-at.js'
 import { slotPlan } from './unmap-plan.js'
@@ -29,7 +30,7 @@ function unmapInShape(value: Record<string, unknown>, shape: Shape, context: Unm
     for (const key in value) if (keys[index++] !== key) return MISMATCH
     return index === keys.length ? value : MISMATCH
   }
-  let out = shape.renames ? { ...template } : undefined
+  let out = shape.renames ? cloneTemplate(template, shape.site) : undefined
   for (const key in value) {
     if (keys[index] !== key) return MISMATCH
     const child = value[key]
@@ -40,7 +41,7 @@ function unmapInShape(value: Record<string, unknown>, shape: Shape, context: Unm
         index++
         continue
       }
-      out = { ...template }
+      out = cloneTemplate(template, shape.site)
       for (let before = 0; before < index; before++) storeAt(out, before, targets[before]!, value[keys[before]!])
     }
     storeAt(out, index, targets[index]!, next)
