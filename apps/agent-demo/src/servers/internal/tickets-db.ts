@@ -75,21 +75,25 @@ export function openTicketsDb(file: string): TicketsDb {
     labels: JSON.parse(row.labels) as string[],
     status: row.status,
   })
+  // The stored form of the writable fields, in the column order of both the
+  // INSERT and the UPDATE below (people and labels as JSON text).
+  const toColumns = (ticket: Omit<Ticket, 'id' | 'status'>) =>
+    [
+      ticket.title,
+      ticket.body,
+      JSON.stringify(ticket.assignee),
+      ticket.reporter === null ? null : JSON.stringify(ticket.reporter),
+      ticket.dueDate,
+      ticket.priority,
+      JSON.stringify(ticket.labels),
+    ] as const
   const get = (id: number): Ticket | undefined => {
     const row = byId.get(id)
     return row === undefined ? undefined : toTicket(row)
   }
   return {
     create(ticket) {
-      const info = insert.run(
-        ticket.title,
-        ticket.body,
-        JSON.stringify(ticket.assignee),
-        ticket.reporter === null ? null : JSON.stringify(ticket.reporter),
-        ticket.dueDate,
-        ticket.priority,
-        JSON.stringify(ticket.labels),
-      )
+      const info = insert.run(...toColumns(ticket))
       return get(Number(info.lastInsertRowid)) as Ticket
     },
     list(filters, limit) {
@@ -110,17 +114,7 @@ export function openTicketsDb(file: string): TicketsDb {
       const next = { ...current, ...changes }
       db.prepare(
         'UPDATE tickets SET title = ?, body = ?, assignee = ?, reporter = ?, due_date = ?, priority = ?, labels = ?, status = ? WHERE id = ?',
-      ).run(
-        next.title,
-        next.body,
-        JSON.stringify(next.assignee),
-        next.reporter === null ? null : JSON.stringify(next.reporter),
-        next.dueDate,
-        next.priority,
-        JSON.stringify(next.labels),
-        next.status,
-        id,
-      )
+      ).run(...toColumns(next), next.status, id)
       return get(id)
     },
     close() {
