@@ -2,6 +2,7 @@ import type { CompileSlot, Plan, Slot } from './plan.js'
 import { NOT_PARSED, parseBoolean, parseNumber } from './parse-scalar.js'
 import { Kind, setOwn, visit } from './plan.js'
 import type { Shape } from './shape.js'
+import { storeAt } from './store-at.js'
 import { NULL } from './type-bits.js'
 
 interface KeyOrder {
@@ -199,7 +200,9 @@ export class ObjectPart {
         if (plain === 0) plain = isPlain(value) ? 1 : 2
         if (plain === 2 && !Object.hasOwn(value, key)) continue
         if (out === value) out = { ...value }
-        setOwn(out, key, next)
+        // `out` is a copy of `value` and `key` is own there, so even
+        // `__proto__` is an own data property of `out` here: a plain store.
+        storeAt(out, index - 1, key, next)
       }
     }
     return index === keys.length ? out : this.runInOrder(value, depth)
