@@ -63,6 +63,26 @@ describe('repeated calls on one schema', () => {
   })
 })
 
+describe('many schemas in turn', () => {
+  it('twelve tools called in turn (more than the copy sites) each get their own keys coerced', () => {
+    const tools = Array.from({ length: 12 }, (_, tool) => {
+      const keys = Array.from({ length: 3 + (tool % 4) }, (_, index) => `t${tool}k${index}`)
+      const properties = keys.map((key) => `"${key}": {"type": "integer"}`).join(', ')
+      const schema = deepFreeze(JSON.parse(`{"type": "object", "properties": {${properties}, "__proto__": {"type": "integer"}}}`) as object)
+      return { keys, schema }
+    })
+    for (let call = 0; call < 36; call++) {
+      const { keys, schema } = tools[call % tools.length]!
+      const text = `{${keys.map((key, index) => `"${key}": "${index + call}"`).join(', ')}, "__proto__": "7"}`
+      const output = coerceToolArgs(schema, deepFreeze(JSON.parse(text) as object)) as Record<string, unknown>
+      expect(Object.getPrototypeOf(output)).toBe(Object.prototype)
+      expect(Object.getOwnPropertyDescriptor(output, '__proto__')?.value).toBe(7)
+      expect(Object.keys(output)).toEqual([...keys, '__proto__'])
+      keys.forEach((key, index) => expect(output[key]).toBe(index + call))
+    }
+  })
+})
+
 describe('objects with more keys than store sites', () => {
   it.each([16, 17, 24])('%i keys, every one stringified, are all coerced on repeated calls', (count) => {
     const schema = integers(count)

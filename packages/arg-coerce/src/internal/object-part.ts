@@ -3,6 +3,7 @@ import { NOT_PARSED, parseBoolean, parseNumber } from './parse-scalar.js'
 import { Kind, setOwn, visit } from './plan.js'
 import type { Shape } from './shape.js'
 import { storeAt } from './store-at.js'
+import { copyAt, takeCopySite } from './copy-at.js'
 import { NULL } from './type-bits.js'
 
 interface KeyOrder {
@@ -55,6 +56,7 @@ export class ObjectPart {
   private keys: readonly string[] | undefined
   private plans: ReadonlyArray<Plan | null> = []
   private kinds: readonly number[] = []
+  private readonly copySite = takeCopySite()
 
   constructor(
     shape: Shape,
@@ -199,7 +201,7 @@ export class ObjectPart {
         // plain prototype every key for...in yields is own; otherwise ask.
         if (plain === 0) plain = isPlain(value) ? 1 : 2
         if (plain === 2 && !Object.hasOwn(value, key)) continue
-        if (out === value) out = { ...value }
+        if (out === value) out = copyAt(value, this.copySite)
         // `out` is a copy of `value` and `key` is own there, so even
         // `__proto__` is an own data property of `out` here: a plain store.
         storeAt(out, index - 1, key, next)
