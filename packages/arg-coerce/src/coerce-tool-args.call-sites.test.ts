@@ -156,4 +156,17 @@ describe('inherited enumerable keys on the warm path', () => {
     }
     expect(coerceToolArgs(schema, { m: '3', n: '4' })).toEqual({ m: 3, n: 4 })
   })
+
+  it('null-prototype arguments and class instances with own keys are coerced on repeated calls', () => {
+    const schema = deepFreeze({ type: 'object', properties: { m: integer, n: integer } })
+    class Args {
+      m = '2'
+      n = '1'
+    }
+    for (let call = 0; call < 3; call++) {
+      const bare = Object.assign(Object.create(null) as Record<string, unknown>, { m: '2', n: '1' })
+      expect(coerceToolArgs(schema, bare)).toEqual({ m: 2, n: 1 })
+      expect(coerceToolArgs(schema, new Args())).toEqual({ m: 2, n: 1 })
+    }
+  })
 })
