@@ -1,8 +1,9 @@
 import { deepFreeze } from '@x/test-utils'
 import { describe, expect, it } from 'vitest'
 import { createRefResolver } from './create-ref-resolver.js'
-import type { RefPath, RefResolver } from './create-ref-resolver.js'
+import type { RefPath } from './create-ref-resolver.js'
 import { resolveLocalSchemaRef } from './resolve-local-schema-ref.js'
+import { walkSchema } from './test-support/walk-schema.js'
 
 const root = deepFreeze({
   $defs: {
@@ -130,37 +131,6 @@ describe('resolveOnPath', () => {
     })
   })
 })
-
-/**
- * A reference walker over the schema alone (what key-unmap's sanitizer
- * does): carries the path everywhere, with an explicit stack, and records
- * each visit. Branches that re-enter a reference on their own path stop.
- */
-function walkSchema(resolver: RefResolver, start: unknown): { visits: number; stopped: number; leaves: string[] } {
-  const stack: Array<{ schema: unknown; path: RefPath | undefined }> = [{ schema: start, path: undefined }]
-  let visits = 0
-  let stopped = 0
-  const leaves: string[] = []
-  while (stack.length > 0) {
-    const { schema, path } = stack.pop()!
-    visits++
-    const resolved = resolver.resolveOnPath(schema, path)
-    if (resolved === undefined) {
-      stopped++
-      continue
-    }
-    const node = resolved.schema as Record<string, unknown>
-    if (typeof node !== 'object' || node === null) continue
-    if (typeof node['type'] === 'string' && node['type'] !== 'object') leaves.push(node['type'])
-    for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
-      const branches = node[key]
-      if (Array.isArray(branches)) for (const branch of branches) stack.push({ schema: branch, path: resolved.path })
-    }
-    const properties = node['properties'] as Record<string, unknown> | undefined
-    if (properties) for (const child of Object.values(properties)) stack.push({ schema: child, path: resolved.path })
-  }
-  return { visits, stopped, leaves: leaves.sort() }
-}
 
 describe('walking recursive unions', () => {
   const union = deepFreeze({

@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs'
 import { deepFreeze } from '@x/test-utils'
 import { describe, expect, it } from 'vitest'
 import { createRefResolver } from './create-ref-resolver.js'
-import type { RefPath } from './create-ref-resolver.js'
 import { resolveLocalSchemaRef } from './resolve-local-schema-ref.js'
+import { walkSchema } from './test-support/walk-schema.js'
 
 type Json = Record<string, unknown>
 
@@ -26,24 +26,7 @@ function dig(value: unknown, ...keys: Array<string | number>): unknown {
 
 /** Counts the nodes a schema-only walker visits and the branches it stops. */
 function walk(root: unknown): { visits: number; stopped: number } {
-  const resolver = createRefResolver(root)
-  const stack: Array<{ schema: unknown; path: RefPath | undefined }> = [{ schema: root, path: undefined }]
-  let visits = 0
-  let stopped = 0
-  while (stack.length > 0) {
-    const { schema, path } = stack.pop()!
-    visits++
-    const resolved = resolver.resolveOnPath(schema, path)
-    if (resolved === undefined) {
-      stopped++
-      continue
-    }
-    const node = resolved.schema
-    if (typeof node !== 'object' || node === null) continue
-    const { anyOf, properties, items } = node as Json
-    const next = [...((anyOf as unknown[]) ?? []), ...Object.values((properties as Json) ?? {}), ...(items === undefined ? [] : [items])]
-    for (const child of next) stack.push({ schema: child, path: resolved.path })
-  }
+  const { visits, stopped } = walkSchema(createRefResolver(root), root)
   return { visits, stopped }
 }
 
