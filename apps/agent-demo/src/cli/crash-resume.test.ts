@@ -11,6 +11,7 @@ import { findScenario } from '../scenarios/all-scenarios.js'
 import { replaySession, type ReplayReport } from '../session/replay-session.js'
 import { createSqliteStore } from '../store/sqlite-store.js'
 import type { StoredMessage } from '../store/types.js'
+import { isAlive as alive } from '../testing/is-alive.js'
 
 // The real thing: the CLI runs as its own process with its three MCP servers
 // as children; the test SIGKILLs it in the
@@ -30,14 +31,6 @@ const cli = (args: readonly string[]): ChildProcess =>
 const exited = (child: ChildProcess): Promise<number | null> =>
   new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)))
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
 
 let dir = ''
 let killedWith: NodeJS.Signals | null

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectBuiltinServers } from './connect-builtin-servers.js'
 import { prepareDemoWorkspace, type DemoWorkspace } from './internal/demo-workspace.js'
+import { isAlive as alive } from '../testing/is-alive.js'
 
 let dir: string
 let workspace: DemoWorkspace
@@ -14,14 +15,6 @@ beforeAll(() => {
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
 
 describe('connectBuiltinServers', () => {
   it('leaves no child running when one server fails to start', async () => {
