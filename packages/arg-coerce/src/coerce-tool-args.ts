@@ -1,6 +1,7 @@
 import { contextFor } from './internal/context.js'
 import type { CoerceToolArgsOptions } from './internal/options.js'
-import { DEFAULT_MAX_DEPTH, readMaxDepth } from './internal/options.js'
+import { DEFAULT_MAX_DEPTH, readCodegen, readMaxDepth } from './internal/options.js'
+import { codegen } from './internal/generated-run.js'
 import { Kind } from './internal/plan.js'
 
 /**
@@ -19,7 +20,10 @@ import { Kind } from './internal/plan.js'
  * Pure: `args` is never mutated, untouched subtrees are shared, and a call
  * that changes nothing returns `args` itself. Never throws on data. The
  * compiled form of `schema` is cached by the schema object, so calling again
- * with the same schema object is fast.
+ * with the same schema object is fast; after a few calls with the same schema
+ * object its object positions are specialized with `new Function` (property
+ * names enter only as string literals), unless `options.codegen` is false or
+ * the engine forbids it.
  *
  * @example
  * ```ts
@@ -34,12 +38,27 @@ import { Kind } from './internal/plan.js'
  *
  * @param schema - the tool's parameters schema (any JSON Schema; `true`/`false` and non-objects coerce nothing)
  * @param args - the arguments as the model sent them (any value, even a JSON string)
- * @param options - `maxDepth`: how many levels of nesting are entered (default 128)
+ * @param options - `maxDepth`: how many levels of nesting are entered (default 128); `codegen`: false never generates code
  * @returns the coerced arguments
  * @throws TypeError only when `options` is malformed (a programmer error)
  */
 export function coerceToolArgs(schema: unknown, args: unknown, options?: CoerceToolArgsOptions): unknown {
-  const maxDepth = options === undefined ? DEFAULT_MAX_DEPTH : readMaxDepth(options)
+  if (options === undefined) return coerce(schema, args, DEFAULT_MAX_DEPTH)
+  const maxDepth = readMaxDepth(options)
+  if (readCodegen(options)) return coerce(schema, args, maxDepth)
+  // Only calls that refuse code generation touch the flag, and they restore
+  // it: a call made from inside this one (a getter on the arguments) cannot
+  // turn it back on for the rest of this call.
+  const previous = codegen.allowed
+  codegen.allowed = false
+  try {
+    return coerce(schema, args, maxDepth)
+  } finally {
+    codegen.allowed = previous
+  }
+}
+
+function coerce(schema: unknown, args: unknown, maxDepth: number): unknown {
   if (typeof schema !== 'object' || schema === null) return args
   const plan = contextFor(schema).root
   if (plan === null) return args

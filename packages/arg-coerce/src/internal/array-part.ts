@@ -22,6 +22,14 @@ export class ArrayPart {
     return slot.plan === undefined ? this.compile(slot) : slot.plan
   }
 
+  /** The plan of every item when there is no tuple prefix (null: items never change), else undefined. */
+  restPlan(): Plan | null | undefined {
+    if (this.prefix.length > 0) return undefined
+    const rest = this.rest
+    if (rest === null) return null
+    return rest.plan === undefined ? this.compile(rest) : rest.plan
+  }
+
   run(value: unknown[], depth: number): unknown[] {
     if (this.prefix.length === 0) return this.runRest(value, depth)
     let out = value

@@ -3,8 +3,11 @@ import { NOT_PARSED, parseBoolean, parseNumber } from './parse-scalar.js'
 import { Kind, setOwn, visit } from './plan.js'
 import type { Shape } from './shape.js'
 import { storeAt } from './store-at.js'
+import { ArrayPart } from './array-part.js'
 import { copyAt, takeCopySite } from './copy-at.js'
 import { NULL } from './type-bits.js'
+import type { GeneratedProperty, GeneratedRun } from './generated-run.js'
+import { codegen, generateRun, MAX_GENERATED_PROPERTIES, readableByName } from './generated-run.js'
 
 interface KeyOrder {
   readonly keys: readonly string[]
@@ -21,6 +24,10 @@ const MAX_ORDERS = 4
 // Keys outside `properties` get their slot cached too, up to a bound, so a
 // model inventing keys cannot grow the cache without limit.
 const MAX_DYNAMIC = 256
+// How many levels of nested object parts one specialization reaches.
+const MAX_SPECIALIZE_DEPTH = 32
+// How many levels of objects below a part its generated code coerces in place.
+const MAX_INLINE_LEVELS = 4
 
 function compilePattern(source: string): RegExp | undefined {
   try {
@@ -42,6 +49,10 @@ export class ObjectPart {
   private plans: ReadonlyArray<Plan | null> = []
   private kinds: readonly number[] = []
   private readonly copySite = takeCopySite()
+  // Set once this part has served `codegen.after` calls and could be
+  // specialized (see generated-run.ts); null when it cannot be.
+  private generated: GeneratedRun | null | undefined
+  private calls = 0
 
   constructor(
     shape: Shape,
@@ -119,6 +130,69 @@ export class ObjectPart {
   }
 
   run(value: Record<string, unknown>, depth: number): Record<string, unknown> {
+    const generated = this.generated
+    if (generated != null) return generated(value, depth)
+    if (generated === undefined && ++this.calls >= codegen.after && codegen.allowed) {
+      const specialized = this.specialize()
+      if (specialized !== null) return specialized(value, depth)
+    }
+    return this.interpret(value, depth)
+  }
+
+  /**
+   * Replaces the interpreter by a generated run that reads the declared
+   * properties by name (see generated-run.ts). The objects below it (and the
+   * objects in arrays below it) are coerced by code emitted in place, up to
+   * MAX_GENERATED_PROPERTIES properties and MAX_INLINE_LEVELS levels in all,
+   * so that one function covers a typical tool's arguments; past that, and
+   * for a part that is its own ancestor (a recursive model), the part below
+   * is called: through its own specialized run, or through `run`. Past
+   * MAX_SPECIALIZE_DEPTH levels of schema (a hostile one cannot make this
+   * recursion overflow the stack) the parts below specialize on their own
+   * later. Returns the specialized run, or null when this part cannot be
+   * specialized.
+   */
+  specialize(level = 0): GeneratedRun | null {
+    if (this.generated !== undefined) return this.generated
+    if (level > MAX_SPECIALIZE_DEPTH) return null
+    // In progress: a recursive model reaches this part again from below and
+    // gets null there (that call goes through `run`).
+    this.generated = null
+    const budget = { left: MAX_GENERATED_PROPERTIES }
+    const properties = this.generatedProperties(new Set([this]), budget, 0, level)
+    return (this.generated = properties === undefined ? null : (generateRun(properties) ?? null))
+  }
+
+  /** This part's declared properties for generated code, or undefined when it must keep the interpreter. */
+  private generatedProperties(ancestors: Set<ObjectPart>, budget: { left: number }, inlineLevel: number, level: number): GeneratedProperty[] | undefined {
+    // Only declared properties may change: no `patternProperties`, no `additionalProperties` schema.
+    if (this.patterns.length > 0 || this.additional.length > 0) return undefined
+    const planned: Array<{ key: string; plan: Plan }> = []
+    for (const key of this.declared.keys()) {
+      if (!readableByName(key)) return undefined
+      const plan = this.planOf(key)
+      if (plan !== null) planned.push({ key, plan })
+    }
+    if (planned.length > budget.left) return undefined
+    budget.left -= planned.length
+    return planned.map(({ key, plan }) => {
+      // An array of objects (no tuple prefix): the generated code loops over it itself.
+      const items = plan.kind === Kind.Array && plan.arrayPart instanceof ArrayPart ? (plan.arrayPart.restPlan() ?? undefined) : undefined
+      const part = plan.kind === Kind.Object ? plan.objectPart : items?.kind === Kind.Object ? items.objectPart : undefined
+      if (!(part instanceof ObjectPart)) return { key, plan }
+      if (!ancestors.has(part) && inlineLevel < MAX_INLINE_LEVELS) {
+        ancestors.add(part)
+        const inline = part.generatedProperties(ancestors, budget, inlineLevel + 1, level + 1)
+        ancestors.delete(part)
+        if (inline !== undefined) return { key, plan, items, inline }
+      }
+      const direct = part.specialize(level + 1) ?? undefined
+      return { key, plan, items: direct === undefined ? undefined : items, direct }
+    })
+  }
+
+  /** The interpreter: one for...in over the value, each key's plan found through the last key orders seen. */
+  private interpret(value: Record<string, unknown>, depth: number): Record<string, unknown> {
     const keys = this.keys
     if (keys === undefined) return this.runInOrder(value, depth)
     // Fast path: one for...in over the value (V8 reads `value[key]` from its

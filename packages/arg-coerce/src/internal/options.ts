@@ -6,6 +6,14 @@ export interface CoerceToolArgsOptions {
    * can overflow the stack.
    */
   readonly maxDepth?: number
+  /**
+   * Whether this call may specialize a schema it has seen often with
+   * `new Function` (default true; see the README's Security section). Pass
+   * false under a Content-Security-Policy without 'unsafe-eval': the engine
+   * would refuse anyway (the refusal is caught and the interpreter kept), but
+   * browsers also report the attempt. Outputs are the same either way.
+   */
+  readonly codegen?: boolean
 }
 
 export const DEFAULT_MAX_DEPTH = 128
@@ -15,6 +23,15 @@ function describe(value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
   return typeof value === 'number' ? String(value) : typeof value
+}
+
+/** The codegen flag from the options (already checked to be an object by readMaxDepth). */
+export function readCodegen(options: CoerceToolArgsOptions | undefined): boolean {
+  if (options === undefined || options.codegen === undefined) return true
+  if (typeof options.codegen !== 'boolean') {
+    throw new TypeError(`coerceToolArgs: expected options.codegen to be a boolean or undefined, received ${describe(options.codegen)}`)
+  }
+  return options.codegen
 }
 
 /** The depth bound from the options; a programmer error here throws a TypeError saying what was expected. */
