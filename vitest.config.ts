@@ -13,7 +13,7 @@ export default defineConfig({
       // generated code after a few calls; their whole suites run a second
       // time with that happening on the first call, so both paths meet every
       // expectation.
-      ...['arg-coerce'].map((name) => ({
+      ...['arg-coerce', 'key-unmap'].map((name) => ({
         extends: `./packages/${name}/vitest.config.ts`,
         test: {
           name: `${name} (generated code)`,

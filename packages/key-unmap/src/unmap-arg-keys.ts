@@ -5,6 +5,7 @@ import { contextFor, planFor } from './internal/unmap-plan.js'
 import type { Plan, UnmapContext } from './internal/unmap-plan.js'
 import { unmapValue } from './internal/unmap-value.js'
 import { sanitizeToolSchema } from './sanitize-tool-schema.js'
+import { codegen } from './internal/generated-shape.js'
 import type { KeyUnmapOptions } from './types.js'
 
 /**
@@ -29,7 +30,7 @@ import type { KeyUnmapOptions } from './types.js'
  *
  * @param originalSchema - The schema the tool declared (not the sanitized one).
  * @param args - The arguments as the model sent them (after type coercion, if any).
- * @param options - The same `profile` that was given to `sanitizeToolSchema`.
+ * @param options - The same `profile` that was given to `sanitizeToolSchema`; `codegen: false` never generates code.
  * @returns The arguments with the tool's property names.
  * @throws {TypeError} Only for malformed `options`; bad schemas or arguments never throw.
  *
@@ -41,6 +42,21 @@ import type { KeyUnmapOptions } from './types.js'
  */
 export function unmapArgKeys<Args>(originalSchema: unknown, args: Args, options?: KeyUnmapOptions): Args {
   const profile = profileOf(options)
+  if (options === undefined || options.codegen === undefined || options.codegen === true) return unmap(originalSchema, args, profile, options)
+  if (options.codegen !== false) throw new TypeError(`options.codegen: expected a boolean or undefined, received ${typeof options.codegen}`)
+  // Only calls that refuse code generation touch the flag, and they restore
+  // it: a call made from inside this one (a getter on the arguments) cannot
+  // turn it back on for the rest of this call.
+  const previous = codegen.allowed
+  codegen.allowed = false
+  try {
+    return unmap(originalSchema, args, profile, options)
+  } finally {
+    codegen.allowed = previous
+  }
+}
+
+function unmap<Args>(originalSchema: unknown, args: Args, profile: Profile, options: KeyUnmapOptions | undefined): Args {
   if (!isObject(originalSchema) || typeof args !== 'object' || args === null) return args
   if (originalSchema !== lastSchema || profile !== lastProfile) remember(originalSchema, profile, options)
   return lastContext === undefined ? args : (unmapValue(args, lastPlan!, lastContext, 0) as Args)

@@ -3,6 +3,7 @@ import type { RefPath, RefResolver } from '@x/schema-ref'
 import { getOwn, isObject } from './own.js'
 import type { Profile } from './profile.js'
 import { propertyRenames } from './property-renames.js'
+import type { GeneratedUnmap } from './generated-shape.js'
 
 /** A sub-schema reached through a value (a property, an item), compiled on first use. */
 export interface Slot {
@@ -52,6 +53,10 @@ export interface Shape {
   readonly template: Record<string, unknown>
   /** Which spread site clones the template (see clone-template). */
   readonly site: number
+  /** How many objects this shape unmapped through the interpreter (renaming shapes only). */
+  uses: number
+  /** Its specialized unmapping (see generated-shape), once made; null when it cannot be. */
+  generated: GeneratedUnmap | null | undefined
 }
 
 export interface UnmapContext {

@@ -5,6 +5,7 @@ import { storeAt } from './store-at.js'
 import { slotPlan } from './unmap-plan.js'
 import type { Plan, Shape, UnmapContext } from './unmap-plan.js'
 import { arrayPlan, isLive, shapeFor } from './unmap-shape.js'
+import { codegen, generateShape } from './generated-shape.js'
 
 /** The value's keys are not the shape's, in its order: the caller falls back to the general path. */
 const MISMATCH: unique symbol = Symbol('mismatch')
@@ -18,12 +19,23 @@ const MISMATCH: unique symbol = Symbol('mismatch')
  * the shape has another key or none: a mismatch, never a key written. Pure, so a mismatch
  * found halfway only costs the work done so far.
  *
+ * A renaming shape used often is specialized into generated code that
+ * does the same (see generated-shape.ts).
+ *
  * Writes are plain assignments (see storeAt): `out` is a clone of the
  * shape's template, where every output key, `__proto__` included, is
  * already an own data property, so no assignment reaches the inherited
  * `__proto__` setter.
  */
 function unmapInShape(value: Record<string, unknown>, shape: Shape, context: UnmapContext, depth: number): unknown {
+  if (shape.renames) {
+    const generated = shape.generated
+    if (generated != null) return generated(value, context, depth)
+    if (generated === undefined && ++shape.uses >= codegen.after && codegen.allowed) {
+      const specialized = (shape.generated = generateShape(shape, MISMATCH, unmapValue) ?? null)
+      if (specialized !== null) return specialized(value, context, depth)
+    }
+  }
   const { keys, targets, plans, template } = shape
   let index = 0
   if (shape.inert) {
@@ -60,6 +72,13 @@ function unmapObject(value: Record<string, unknown>, plan: Plan, context: UnmapC
   if (keys.length === 0) return value
   const shape = shapeFor(context, plan, keys)
   if (shape.inert) return value
+  if (shape.renames) {
+    // Through the shape like every later object of this key order, so each
+    // one counts towards its specialization; a mismatch here (inherited
+    // enumerable keys after the own ones) continues below.
+    const result = unmapInShape(value, shape, context, depth)
+    if (result !== MISMATCH) return result
+  }
   const { targets, plans, template } = shape
   let out = shape.renames ? { ...template } : undefined
   for (let index = 0; index < keys.length; index++) {

@@ -1,0 +1,94 @@
+import type { Plan, Shape, UnmapContext } from './unmap-plan.js'
+
+/** Unmaps one object of a renaming shape; MISMATCH when the value's keys are not the shape's, in its order. */
+export type GeneratedUnmap = (value: Record<string, unknown>, context: UnmapContext, depth: number) => unknown
+
+type UnmapValue = (value: unknown, plan: Plan, context: UnmapContext, depth: number) => unknown
+
+/**
+ * The specialization switches, one object for the whole package.
+ * - `allowed`: whether the call in progress may generate code; false while
+ *   an `unmapArgKeys` call made with `{ codegen: false }` runs (it sets and
+ *   restores it; everything here is synchronous).
+ * - `after`: on which object a shape (a key order of one schema position)
+ *   is specialized (the earlier ones go through the interpreter). 2: a
+ *   schema seen once never pays for code generation, and the switch happens
+ *   before any caller is hot (see arg-coerce's generated-run.ts for what a
+ *   later switch measured). The test suite runs a second time with 1, so
+ *   that every test also goes through generated code.
+ * - `available`: whether the engine allows code generation, probed once
+ *   (undefined until then).
+ * - `compiled`: how many functions were generated (tests read it).
+ */
+export const codegen: { allowed: boolean; after: number; available: boolean | undefined; compiled: number } = {
+  allowed: true,
+  after: 2,
+  available: undefined,
+  compiled: 0,
+}
+
+/** Shapes with more keys keep the interpreter: a hostile schema never makes the engine compile a huge function. */
+export const MAX_GENERATED_KEYS = 64
+
+/**
+ * Whether this engine lets code be compiled at run time. It does not under a
+ * Content-Security-Policy without 'unsafe-eval' nor on Cloudflare Workers:
+ * there the first attempt throws (caught here, once per process) and every
+ * shape keeps the interpreter.
+ */
+function codegenAvailable(): boolean {
+  if (codegen.available === undefined) {
+    try {
+      // eslint-disable-next-line no-new-func -- the probe for the specialization below
+      codegen.available = new Function('return 1')() === 1
+    } catch {
+      codegen.available = false
+    }
+  }
+  return codegen.available
+}
+
+/**
+ * Compiles the unmapping of one renaming shape into an object literal: the
+ * value's keys are checked against the shape's in one for...in, as the
+ * interpreter does, then the output is built in one literal with the
+ * original names (V8 creates it from a boilerplate) from values read by
+ * name, instead of cloning a template and storing key by key.
+ *
+ * Safety: the only text taken from the schema and the arguments is the
+ * key names, and they enter the code as `JSON.stringify(name)`, a string
+ * literal whatever the name holds; plans are passed in as values. A shape
+ * with a `__proto__` key or target (a literal would set the prototype),
+ * more than MAX_GENERATED_KEYS keys, or an engine that forbids code
+ * generation keeps the interpreter: undefined is returned.
+ */
+export function generateShape(shape: Shape, mismatch: symbol, unmapValue: UnmapValue): GeneratedUnmap | undefined {
+  const { keys, targets, plans } = shape
+  if (keys.length === 0 || keys.length > MAX_GENERATED_KEYS) return undefined
+  if (keys.includes('__proto__') || targets.includes('__proto__')) return undefined
+  if (!codegenAvailable()) return undefined
+  const fields = keys.map((key, index) => {
+    const read = `v[${JSON.stringify(key)}]`
+    const value = plans[index] === undefined ? read : `(x = ${read}, typeof x === 'object' && x !== null ? unmapValue(x, plans[${index}], context, depth + 1) : x)`
+    return `${JSON.stringify(targets[index])}: ${value}`
+  })
+  const body = [
+    'return function generatedUnmap(v, context, depth) {',
+    'let index = 0, x;',
+    'for (const key in v) if (key !== keys[index++]) return MISMATCH;',
+    `if (index !== ${keys.length}) return MISMATCH;`,
+    `return { ${fields.join(', ')} };`,
+    '};',
+  ].join('\n')
+  try {
+    // eslint-disable-next-line no-new-func -- the specialization itself; see the safety note above
+    const factory = new Function('keys', 'plans', 'MISMATCH', 'unmapValue', body) as (...dependencies: unknown[]) => GeneratedUnmap
+    const generated = factory(keys, plans, mismatch, unmapValue)
+    codegen.compiled++
+    return generated
+  } catch {
+    // Not expected (names enter as JSON string literals), but a refusal
+    // here must cost speed, never the call.
+    return undefined
+  }
+}

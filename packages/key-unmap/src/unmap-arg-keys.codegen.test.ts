@@ -1,0 +1,152 @@
+import { deepFreeze, refuseCodeGeneration } from '@x/test-utils'
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
+import { codegen } from './internal/generated-shape.js'
+import { sanitizeToolSchema } from './sanitize-tool-schema.js'
+import { unmapArgKeys } from './unmap-arg-keys.js'
+
+// The generated code (internal/generated-shape.ts) must give exactly what the
+// interpreter gives: `{ codegen: false }` is the interpreter, `codegen.after
+// = 1` makes the first object of a renaming key order specialize it.
+
+type Json = Record<string, unknown>
+
+/** A fresh schema object each call (plans are cached per schema object), sanitized, and the arguments the model sends for it. */
+function tool(names: readonly string[]): { schema: Json; modelArgs: Json; expected: Json } {
+  const schema: Json = { type: 'object', properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])) }
+  const sanitized = sanitizeToolSchema(schema) as { properties: Json }
+  const sent = Object.keys(sanitized.properties)
+  const modelArgs: Json = {}
+  const expected: Json = {}
+  names.forEach((name, index) => {
+    Object.defineProperty(modelArgs, sent[index]!, { value: `v${index}`, enumerable: true, writable: true, configurable: true })
+    Object.defineProperty(expected, name, { value: `v${index}`, enumerable: true, writable: true, configurable: true })
+  })
+  return { schema, modelArgs: deepFreeze(modelArgs), expected }
+}
+
+function withAfter<T>(after: number, run: () => T): T {
+  const saved = codegen.after
+  codegen.after = after
+  try {
+    return run()
+  } finally {
+    codegen.after = saved
+  }
+}
+
+afterEach(() => {
+  codegen.available = undefined
+})
+
+describe('when code is generated', () => {
+  it('only once a renaming key order has been seen `codegen.after` times', () => {
+    const { schema, modelArgs, expected } = tool(['a b', 'c'])
+    const before = codegen.compiled
+    for (let use = 1; use < codegen.after; use++) expect(unmapArgKeys(schema, modelArgs)).toEqual(expected)
+    expect(codegen.compiled).toBe(before)
+    expect(unmapArgKeys(schema, modelArgs)).toEqual(expected)
+    expect(codegen.compiled).toBe(before + 1)
+    for (let use = 0; use < 5; use++) expect(unmapArgKeys(schema, modelArgs)).toEqual(expected)
+    expect(codegen.compiled).toBe(before + 1)
+  })
+
+  it('never in a call made with { codegen: false }; the flag is restored after it', () => {
+    const { schema, modelArgs, expected } = tool(['a b', 'c'])
+    const before = codegen.compiled
+    for (let use = 0; use < codegen.after + 20; use++) expect(unmapArgKeys(schema, modelArgs, { codegen: false })).toEqual(expected)
+    expect(codegen.compiled).toBe(before)
+    expect(codegen.allowed).toBe(true)
+    expect(unmapArgKeys(schema, modelArgs)).toEqual(expected)
+    expect(codegen.compiled).toBe(before + 1)
+  })
+
+  it('an engine that forbids it (a CSP without unsafe-eval, Cloudflare Workers): same outputs, one refused attempt per process', () => {
+    const refusal = refuseCodeGeneration()
+    onTestFinished(refusal.restore)
+    codegen.available = undefined
+    const before = codegen.compiled
+    const { schema, modelArgs, expected } = tool(['a b', 'c'])
+    for (let use = 0; use < codegen.after + 10; use++) expect(unmapArgKeys(schema, modelArgs)).toEqual(expected)
+    expect(refusal.attempts()).toBe(1)
+    expect(codegen.available).toBe(false)
+    expect(codegen.compiled).toBe(before)
+  })
+
+  it('rejects a non-boolean codegen option as a programmer error', () => {
+    expect(() => unmapArgKeys({}, {}, { codegen: 'no' as unknown as boolean })).toThrow(
+      new TypeError('options.codegen: expected a boolean or undefined, received string'),
+    )
+  })
+})
+
+describe('generated code and the interpreter agree', () => {
+  it('on original names that would break out of a string literal: they come back as names, nothing runs', () => {
+    const names = [
+      "it's",
+      'say "hi"',
+      'back\\slash',
+      '`${globalThis.pwned = 1}`',
+      '"]: globalThis.pwned = 1, x: ["',
+      "'); globalThis.pwned = 1; ('",
+      '*/ globalThis.pwned = 1 /*',
+      'line\u2028sep',
+      'para\u2029sep',
+      'new\nline',
+      'lone \ud800',
+      '</script>',
+      '0 1',
+      'x'.repeat(200),
+    ]
+    const { schema, modelArgs, expected } = tool(names)
+    const before = codegen.compiled
+    const output = withAfter(1, () => unmapArgKeys(schema, modelArgs))
+    expect(codegen.compiled).toBe(before + 1)
+    expect(JSON.stringify(output)).toBe(JSON.stringify(expected))
+    expect(JSON.stringify(unmapArgKeys(tool(names).schema, modelArgs, { codegen: false }))).toBe(JSON.stringify(expected))
+    expect((globalThis as { pwned?: unknown }).pwned).toBeUndefined()
+  })
+
+  it('on a __proto__ key beside a renamed one: that key order keeps the interpreter, and the key stays an own key', () => {
+    const schema = JSON.parse('{"properties":{"__proto__":{"type":"string"},"a b":{"type":"string"}}}') as Json
+    const args = deepFreeze(JSON.parse('{"__proto__":"v0","a_b":"v1"}') as Json)
+    const before = codegen.compiled
+    const output = withAfter(1, () => unmapArgKeys(schema, args)) as Json
+    expect(codegen.compiled).toBe(before)
+    expect(Object.getPrototypeOf(output)).toBe(Object.prototype)
+    expect(Object.entries(output)).toEqual([
+      ['__proto__', 'v0'],
+      ['a b', 'v1'],
+    ])
+  })
+
+  it('on another key order, an extra key, a missing key or inherited keys after a key order was specialized', () => {
+    const { schema } = tool(['a b', 'c', 'd e'])
+    withAfter(1, () => {
+      expect(unmapArgKeys(schema, { a_b: 1, c: 2, d_e: 3 })).toEqual({ 'a b': 1, c: 2, 'd e': 3 })
+      const reordered = unmapArgKeys(schema, { d_e: 3, a_b: 1, c: 2 }) as Json
+      expect(Object.keys(reordered)).toEqual(['d e', 'a b', 'c'])
+      expect(unmapArgKeys(schema, { a_b: 1, c: 2, d_e: 3, x: 4 })).toEqual({ 'a b': 1, c: 2, 'd e': 3, x: 4 })
+      expect(unmapArgKeys(schema, { a_b: 1, c: 2 })).toEqual({ 'a b': 1, c: 2 })
+      const inheriting = Object.assign(Object.create({ d_e: 3 }) as Json, { a_b: 1, c: 2 })
+      expect(unmapArgKeys(schema, inheriting)).toEqual(unmapArgKeys(tool(['a b', 'c', 'd e']).schema, inheriting, { codegen: false }))
+    })
+  })
+
+  it('on nested renamed objects and the depth bound', () => {
+    const nested = (levels: number): Json => {
+      let schema: Json = { type: 'object', properties: { 'leaf key': { type: 'string' } } }
+      for (let level = 0; level < levels; level++) schema = { type: 'object', properties: { 'a b': schema } }
+      return schema
+    }
+    const args = (levels: number): unknown => {
+      let value: unknown = { leaf_key: 'x' }
+      for (let level = 0; level < levels; level++) value = { a_b: value }
+      return value
+    }
+    for (const levels of [3, 600]) {
+      const input = args(levels)
+      const generated = withAfter(1, () => unmapArgKeys(nested(levels), input))
+      expect(JSON.stringify(generated)).toBe(JSON.stringify(unmapArgKeys(nested(levels), input, { codegen: false })))
+    }
+  })
+})
