@@ -168,21 +168,27 @@ if (!same(coerceToolArgs(schema, untouched), expected) || !same(untouched, makeA
 
 // Scaling: an array of items in which every fourth quantity is a string.
 const scaleSchema = { type: 'object', $defs: schema.$defs, properties: { items: { type: 'array', items: { $ref: '#/$defs/Item' } } } }
-function scaleArgs(bytes: number): { args: Args; bytes: number } {
+// The same sizes with nothing to coerce show the walk alone: no copies, so
+// no garbage (the copies of the first pair are most of the 1 MB case's
+// garbage-collection time).
+function scaleArgs(bytes: number, stringEvery: number): { args: Args; bytes: number } {
   const items: Args[] = []
   const args = { items }
   while (JSON.stringify(args).length < bytes) {
     const index = items.length
-    items.push({ sku: `SKU-${index}`, qty: index % 4 === 0 ? String(index) : index, price: index + 0.25 })
+    items.push({ sku: `SKU-${index}`, qty: stringEvery > 0 && index % stringEvery === 0 ? String(index) : index, price: index + 0.25 })
   }
   return { args, bytes: JSON.stringify(args).length }
 }
-const small = scaleArgs(1024)
-const large = scaleArgs(1024 * 1024)
+const small = scaleArgs(1024, 4)
+const large = scaleArgs(1024 * 1024, 4)
+const smallTyped = scaleArgs(1024, 0)
+const largeTyped = scaleArgs(1024 * 1024, 0)
 for (const { args } of [small, large]) {
   const output = coerceToolArgs(scaleSchema, args) as { items: Args[] }
   if (output.items.some((entry) => typeof entry['qty'] !== 'number')) throw new Error('scaling: a quantity was not coerced')
 }
+for (const { args } of [smallTyped, largeTyped]) if (coerceToolArgs(scaleSchema, args) !== args) throw new Error('scaling: typed arguments were copied')
 
 runBench('@x/arg-coerce', [
   { name: 'warm, 15-property MCP schema', impls: impls.warm, note: 'ajv: coerceTypes, precompiled, mutates in place; TypeBox: Value.Convert on the equivalent TypeBox schema (no $ref)' },
@@ -190,4 +196,6 @@ runBench('@x/arg-coerce', [
   { name: '$ref vs inlined schema', impls: impls.inlined, note: 'same arguments; the second impl is ours on the schema with every $ref replaced by its target' },
   { name: `scaling 1 KB (${small.bytes} bytes)`, impls: { ours: () => coerceToolArgs(scaleSchema, small.args) } },
   { name: `scaling 1 MB (${large.bytes} bytes)`, impls: { ours: () => coerceToolArgs(scaleSchema, large.args) } },
+  { name: `scaling 1 KB, nothing to coerce (${smallTyped.bytes} bytes)`, impls: { ours: () => coerceToolArgs(scaleSchema, smallTyped.args) } },
+  { name: `scaling 1 MB, nothing to coerce (${largeTyped.bytes} bytes)`, impls: { ours: () => coerceToolArgs(scaleSchema, largeTyped.args) } },
 ])
