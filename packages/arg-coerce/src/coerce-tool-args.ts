@@ -20,10 +20,10 @@ import { Kind } from './internal/plan.js'
  * Pure: `args` is never mutated, untouched subtrees are shared, and a call
  * that changes nothing returns `args` itself. Never throws on data. The
  * compiled form of `schema` is cached by the schema object, so calling again
- * with the same schema object is fast; after a few calls with the same schema
- * object its object positions are specialized with `new Function` (property
- * names enter only as string literals), unless `options.codegen` is false or
- * the engine forbids it.
+ * with the same schema object is fast; from its second call on, the schema's
+ * object positions are specialized with `new Function` (property names enter
+ * only as string literals), unless `options.codegen` is false or the engine
+ * forbids it.
  *
  * @example
  * ```ts

@@ -38,7 +38,7 @@ export interface KeyUnmapOptions {
   readonly profile?: 'anthropic' | 'gemini' | NameProfile
   /**
    * {@link unmapArgKeys} only: whether it may specialize a key order it has
-   * seen often with `new Function` (default true; see the README's Security
+   * seen before with `new Function` (default true; see the README's Security
    * section). Pass false under a Content-Security-Policy without
    * 'unsafe-eval': the engine would refuse anyway (the refusal is caught and
    * the interpreter kept), but browsers also report the attempt. Outputs are

@@ -72,6 +72,23 @@ describe('when code is generated', () => {
     expect(codegen.compiled).toBe(before)
   })
 
+  it('for at most 8 key orders of one schema position: a model cycling through orders cannot make every call compile', () => {
+    const { schema } = tool(['a b', 'c', 'd', 'e'])
+    const keys = ['a_b', 'c', 'd', 'e']
+    const permutations = (items: string[]): string[][] =>
+      items.length <= 1 ? [items] : items.flatMap((item, index) => permutations([...items.slice(0, index), ...items.slice(index + 1)]).map((rest) => [item, ...rest]))
+    const before = codegen.compiled
+    for (const order of permutations(keys)) {
+      const args = Object.fromEntries(order.map((key) => [key, key]))
+      for (let use = 0; use < codegen.after + 1; use++) {
+        const output = unmapArgKeys(schema, args) as Json
+        expect(Object.keys(output)).toEqual(order.map((key) => (key === 'a_b' ? 'a b' : key)))
+        expect(output['a b']).toBe('a_b')
+      }
+    }
+    expect(codegen.compiled - before).toBe(8)
+  })
+
   it('rejects a non-boolean codegen option as a programmer error', () => {
     expect(() => unmapArgKeys({}, {}, { codegen: 'no' as unknown as boolean })).toThrow(
       new TypeError('options.codegen: expected a boolean or undefined, received string'),

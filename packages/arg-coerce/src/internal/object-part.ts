@@ -49,8 +49,9 @@ export class ObjectPart {
   private plans: ReadonlyArray<Plan | null> = []
   private kinds: readonly number[] = []
   private readonly copySite = takeCopySite()
-  // Set once this part has served `codegen.after` calls and could be
-  // specialized (see generated-run.ts); null when it cannot be.
+  // Set on its `codegen.after`th call (or when a part above inlines or
+  // calls it) to its specialized run (see generated-run.ts); null when it
+  // cannot be specialized.
   private generated: GeneratedRun | null | undefined
   private calls = 0
 

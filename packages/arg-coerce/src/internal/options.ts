@@ -7,7 +7,7 @@ export interface CoerceToolArgsOptions {
    */
   readonly maxDepth?: number
   /**
-   * Whether this call may specialize a schema it has seen often with
+   * Whether this call may specialize a schema it has seen before with
    * `new Function` (default true; see the README's Security section). Pass
    * false under a Content-Security-Policy without 'unsafe-eval': the engine
    * would refuse anyway (the refusal is caught and the interpreter kept), but

@@ -36,6 +36,8 @@ export interface Plan {
   readonly shapes: Shape[]
   /** The most recent of them: the fast path of unmap-value tries it first. */
   last: Shape | undefined
+  /** How many of its key orders were specialized (see generated-shape): bounded, since the orders come from model output. */
+  specialized: number
 }
 
 /** What to do with the keys of an argument object, for one order of keys. */
@@ -65,7 +67,7 @@ export interface UnmapContext {
   readonly plans: WeakMap<object, Plan>
 }
 
-export const EMPTY: Plan = Object.freeze({ table: new Map(), patterns: [], additional: undefined, prefix: undefined, items: undefined, groups: [], live: false, shapes: [], last: undefined })
+export const EMPTY: Plan = Object.freeze({ table: new Map(), patterns: [], additional: undefined, prefix: undefined, items: undefined, groups: [], live: false, shapes: [], last: undefined, specialized: 0 })
 
 // Unions nested in unions, allOf in allOf: flattening stops this deep (data
 // never drives it, so a bound is needed even without cycles), and after this
@@ -167,7 +169,7 @@ function finish(context: UnmapContext, { parts, groups }: Builder): Plan {
       items = slot(each)
     }
   }
-  return { table, patterns: compilePatterns(parts), additional, prefix, items, groups, live: undefined, shapes: [], last: undefined }
+  return { table, patterns: compilePatterns(parts), additional, prefix, items, groups, live: undefined, shapes: [], last: undefined, specialized: 0 }
 }
 
 function build(context: UnmapContext, node: unknown, path: RefPath | undefined, depth: number, budget = { left: FLATTEN_BUDGET }): Plan {

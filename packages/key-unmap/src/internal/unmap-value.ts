@@ -10,6 +10,9 @@ import { codegen, generateShape } from './generated-shape.js'
 /** The value's keys are not the shape's, in its order: the caller falls back to the general path. */
 const MISMATCH: unique symbol = Symbol('mismatch')
 
+/** At most this many key orders of one schema position get generated code; later ones keep the interpreter. */
+const MAX_SPECIALIZED_ORDERS = 8
+
 /**
  * The fast path, for a value with the same keys in the same order as the
  * plan's last shape: one for...in over the value (V8 reads `value[key]`
@@ -27,13 +30,18 @@ const MISMATCH: unique symbol = Symbol('mismatch')
  * already an own data property, so no assignment reaches the inherited
  * `__proto__` setter.
  */
-function unmapInShape(value: Record<string, unknown>, shape: Shape, context: UnmapContext, depth: number): unknown {
+function unmapInShape(value: Record<string, unknown>, plan: Plan, shape: Shape, context: UnmapContext, depth: number): unknown {
   if (shape.renames) {
     const generated = shape.generated
     if (generated != null) return generated(value, context, depth)
     if (generated === undefined && ++shape.uses >= codegen.after && codegen.allowed) {
-      const specialized = (shape.generated = generateShape(shape, MISMATCH, unmapValue) ?? null)
-      if (specialized !== null) return specialized(value, context, depth)
+      // A model cycling through many key orders for one object position
+      // would otherwise make every few objects compile a function.
+      const specialized = (shape.generated = plan.specialized < MAX_SPECIALIZED_ORDERS ? (generateShape(shape, MISMATCH, unmapValue) ?? null) : null)
+      if (specialized !== null) {
+        plan.specialized++
+        return specialized(value, context, depth)
+      }
     }
   }
   const { keys, targets, plans, template } = shape
@@ -65,7 +73,7 @@ function unmapInShape(value: Record<string, unknown>, shape: Shape, context: Unm
 function unmapObject(value: Record<string, unknown>, plan: Plan, context: UnmapContext, depth: number): unknown {
   const last = plan.last
   if (last !== undefined) {
-    const result = unmapInShape(value, last, context, depth)
+    const result = unmapInShape(value, plan, last, context, depth)
     if (result !== MISMATCH) return result
   }
   const keys = Object.keys(value)
@@ -76,7 +84,7 @@ function unmapObject(value: Record<string, unknown>, plan: Plan, context: UnmapC
     // Through the shape like every later object of this key order, so each
     // one counts towards its specialization; a mismatch here (inherited
     // enumerable keys after the own ones) continues below.
-    const result = unmapInShape(value, shape, context, depth)
+    const result = unmapInShape(value, plan, shape, context, depth)
     if (result !== MISMATCH) return result
   }
   const { targets, plans, template } = shape
