@@ -7,9 +7,11 @@ import { NULL } from './type-bits.js'
 export type GeneratedRun = (value: Record<string, unknown>, depth: number) => Record<string, unknown>
 
 /**
- * At most this many declared properties are specialized: a hostile schema
- * with thousands of properties keeps the interpreter and never makes the
- * engine compile a huge function.
+ * At most this many properties go into one generated function, counting
+ * those of the objects it coerces in place: a part with more keeps the
+ * interpreter (a hostile schema with thousands of properties never makes the
+ * engine compile a huge function), an object below that would not fit is
+ * called instead.
  */
 export const MAX_GENERATED_PROPERTIES = 64
 
@@ -193,9 +195,9 @@ function objectCode(properties: readonly GeneratedProperty[], level: number, con
  * Safety: the only text taken from the schema is each property name, and it
  * enters the code as `JSON.stringify(name)`, a string literal whatever the
  * name holds (quotes, backslashes, line separators, lone surrogates); plans
- * and everything else are passed in as values (the array `k`). Returns undefined,
- * and the caller keeps its interpreter, when the engine forbids code
- * generation.
+ * and everything else are passed in as values (the array `k`). Returns
+ * undefined, and the caller keeps its interpreter, when the engine forbids
+ * code generation.
  */
 export function generateRun(properties: readonly GeneratedProperty[]): GeneratedRun | undefined {
   if (!codegenAvailable()) return undefined
