@@ -41,7 +41,15 @@ afterEach(() => {
 })
 
 describe('when code is generated', () => {
-  it('only once an object part has served `codegen.after` calls: a schema seen once costs no compilation', () => {
+  it('a schema used once costs no compilation, however many objects its arguments hold', () => {
+    const schema = { type: 'object', properties: { items: { type: 'array', items: integers('n') }, inner: integers('m') } }
+    const args = { items: Array.from({ length: 50 }, () => ({ n: '1' })), inner: { m: '2' } }
+    const before = codegen.compiled
+    expect(coerceToolArgs(schema, args)).toEqual({ items: Array.from({ length: 50 }, () => ({ n: 1 })), inner: { m: 2 } })
+    expect(codegen.compiled).toBe(codegen.after > 1 ? before : before + 1)
+  })
+
+  it('only from the `codegen.after`th call with a schema object on', () => {
     const schema = integers('n')
     const before = codegen.compiled
     for (let call = 1; call < codegen.after; call++) expect(coerceToolArgs(schema, { n: '1' })).toEqual({ n: 1 })

@@ -60,7 +60,9 @@ export function coerceToolArgs(schema: unknown, args: unknown, options?: CoerceT
 
 function coerce(schema: unknown, args: unknown, maxDepth: number): unknown {
   if (typeof schema !== 'object' || schema === null) return args
-  const plan = contextFor(schema).root
+  const context = contextFor(schema)
+  codegen.call = ++context.calls
+  const plan = context.root
   if (plan === null) return args
   // The usual call, an object of arguments for an object schema, skips the plan's own dispatch.
   return plan.kind === Kind.Object && typeof args === 'object' && args !== null && !Array.isArray(args) && maxDepth > 0

@@ -59,7 +59,9 @@ export function unmapArgKeys<Args>(originalSchema: unknown, args: Args, options?
 function unmap<Args>(originalSchema: unknown, args: Args, profile: Profile, options: KeyUnmapOptions | undefined): Args {
   if (!isObject(originalSchema) || typeof args !== 'object' || args === null) return args
   if (originalSchema !== lastSchema || profile !== lastProfile) remember(originalSchema, profile, options)
-  return lastContext === undefined ? args : (unmapValue(args, lastPlan!, lastContext, 0) as Args)
+  if (lastContext === undefined) return args
+  codegen.call = ++lastContext.calls
+  return unmapValue(args, lastPlan!, lastContext, 0) as Args
 }
 
 // The schema of the last call, held strongly (one schema at most): an agent

@@ -14,6 +14,8 @@ export class Context {
   private readonly resolver: RefResolver
   private readonly memo = new WeakMap<object, Plan | null>()
   readonly root: Plan | null
+  /** How many calls used this root schema so far (see codegen.call in generated-run). */
+  calls = 0
 
   constructor(root: object) {
     this.resolver = createRefResolver(root)

@@ -20,20 +20,28 @@ export const MAX_GENERATED_PROPERTIES = 64
  * - `allowed`: whether the call in progress may specialize; false while a
  *   call made with `{ codegen: false }` runs (coerceToolArgs sets and
  *   restores it; everything here is synchronous).
- * - `after`: on which call an object part is specialized (the earlier ones
- *   go through the interpreter). 2: a schema seen once (a server just
- *   connected, the cold benchmark) never pays for code generation, and the
- *   switch happens before any caller is hot. With 16, a caller optimized
- *   by V8 while the part was still interpreted sometimes stayed about 10x
- *   slower after the switch (measured: half of the runs of the key-unmap
- *   benchmark's coerce row, none with 2). The test suite runs a second time
- *   with 1, so that every test also goes through generated code.
+ * - `call`: how many calls have used the schema of the call in progress,
+ *   this one included (coerceToolArgs sets it from the schema's context).
+ *   A call made from inside another (a getter on the arguments) leaves its
+ *   own count behind; that can only move a specialization by a call, never
+ *   change an output.
+ * - `after`: from which call with a schema object its object parts are
+ *   specialized (the earlier calls go through the interpreter). 2: a schema
+ *   used once (a server just connected, the cold benchmark) never pays for
+ *   code generation, however many objects its arguments hold, and the
+ *   switch happens before any caller is hot. Counting each part's own runs
+ *   to 16 instead, a caller optimized by V8 while the part was still
+ *   interpreted sometimes stayed about 10x slower after the switch
+ *   (measured: half of the runs of the key-unmap benchmark's coerce row,
+ *   none with 2). The test suite runs a second time with 1, so that every
+ *   test also goes through generated code.
  * - `available`: whether the engine allows code generation, probed once
  *   (undefined until then).
  * - `compiled`: how many functions were generated (tests read it).
  */
-export const codegen: { allowed: boolean; after: number; available: boolean | undefined; compiled: number } = {
+export const codegen: { allowed: boolean; call: number; after: number; available: boolean | undefined; compiled: number } = {
   allowed: true,
+  call: 0,
   after: 2,
   available: undefined,
   compiled: 0,

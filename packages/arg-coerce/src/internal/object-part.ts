@@ -49,11 +49,11 @@ export class ObjectPart {
   private plans: ReadonlyArray<Plan | null> = []
   private kinds: readonly number[] = []
   private readonly copySite = takeCopySite()
-  // Set on its `codegen.after`th call (or when a part above inlines or
-  // calls it) to its specialized run (see generated-run.ts); null when it
-  // cannot be specialized.
+  // Set to its specialized run (see generated-run.ts) when it runs in a
+  // call that uses its schema for the `codegen.after`th time or later (or
+  // when a part above inlines or calls it); null when it cannot be
+  // specialized.
   private generated: GeneratedRun | null | undefined
-  private calls = 0
 
   constructor(
     shape: Shape,
@@ -133,7 +133,7 @@ export class ObjectPart {
   run(value: Record<string, unknown>, depth: number): Record<string, unknown> {
     const generated = this.generated
     if (generated != null) return generated(value, depth)
-    if (generated === undefined && ++this.calls >= codegen.after && codegen.allowed) {
+    if (generated === undefined && codegen.call >= codegen.after && codegen.allowed) {
       const specialized = this.specialize()
       if (specialized !== null) return specialized(value, depth)
     }

@@ -10,18 +10,25 @@ type UnmapValue = (value: unknown, plan: Plan, context: UnmapContext, depth: num
  * - `allowed`: whether the call in progress may generate code; false while
  *   an `unmapArgKeys` call made with `{ codegen: false }` runs (it sets and
  *   restores it; everything here is synchronous).
- * - `after`: on which object a shape (a key order of one schema position)
- *   is specialized (the earlier ones go through the interpreter). 2: a
- *   schema seen once never pays for code generation, and the switch happens
- *   before any caller is hot (see arg-coerce's generated-run.ts for what a
- *   later switch measured). The test suite runs a second time with 1, so
- *   that every test also goes through generated code.
+ * - `call`: how many unmapArgKeys calls have used the schema of the call in
+ *   progress, this one included. A call made from inside another (a getter
+ *   on the arguments) leaves its own count behind; that can only move a
+ *   specialization by a call, never change an output.
+ * - `after`: a shape (a key order of one schema position) is specialized
+ *   once it has been seen that many times, in a call that uses its schema
+ *   for at least that many times (the earlier ones go through the
+ *   interpreter). 2: a schema used once never pays for code generation,
+ *   however many objects its arguments hold, and the switch happens before
+ *   any caller is hot (see arg-coerce's generated-run.ts for what a later
+ *   switch measured). The test suite runs a second time with 1, so that
+ *   every test also goes through generated code.
  * - `available`: whether the engine allows code generation, probed once
  *   (undefined until then).
  * - `compiled`: how many functions were generated (tests read it).
  */
-export const codegen: { allowed: boolean; after: number; available: boolean | undefined; compiled: number } = {
+export const codegen: { allowed: boolean; call: number; after: number; available: boolean | undefined; compiled: number } = {
   allowed: true,
+  call: 0,
   after: 2,
   available: undefined,
   compiled: 0,

@@ -65,6 +65,8 @@ export interface UnmapContext {
   readonly profile: Profile
   readonly resolver: RefResolver
   readonly plans: WeakMap<object, Plan>
+  /** How many unmapArgKeys calls used this schema so far (see codegen.call in generated-shape). */
+  calls: number
 }
 
 export const EMPTY: Plan = Object.freeze({ table: new Map(), patterns: [], additional: undefined, prefix: undefined, items: undefined, groups: [], live: false, shapes: [], last: undefined, specialized: 0 })
@@ -201,7 +203,7 @@ export function slotPlan(context: UnmapContext, target: Slot): Plan {
 export function contextFor(root: Record<string, unknown>, profile: Profile): UnmapContext {
   let context = profile.contexts.get(root)
   if (context === undefined) {
-    context = { profile, resolver: createRefResolver(root), plans: new WeakMap() }
+    context = { profile, resolver: createRefResolver(root), plans: new WeakMap(), calls: 0 }
     profile.contexts.set(root, context)
   }
   return context

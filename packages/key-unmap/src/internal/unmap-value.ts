@@ -34,7 +34,7 @@ function unmapInShape(value: Record<string, unknown>, plan: Plan, shape: Shape, 
   if (shape.renames) {
     const generated = shape.generated
     if (generated != null) return generated(value, context, depth)
-    if (generated === undefined && ++shape.uses >= codegen.after && codegen.allowed) {
+    if (generated === undefined && ++shape.uses >= codegen.after && codegen.call >= codegen.after && codegen.allowed) {
       // A model cycling through many key orders for one object position
       // would otherwise make every few objects compile a function.
       const specialized = (shape.generated = plan.specialized < MAX_SPECIALIZED_ORDERS ? (generateShape(shape, MISMATCH, unmapValue) ?? null) : null)
