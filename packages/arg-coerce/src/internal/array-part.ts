@@ -55,10 +55,9 @@ export class ArrayPart {
 
   /** Arrays without a tuple prefix (the common case): one plan for every item. */
   private runRest(value: unknown[], depth: number): unknown[] {
-    const rest = this.rest
-    if (rest === null) return value
-    const plan = rest.plan === undefined ? this.compile(rest) : rest.plan
-    if (plan === null) return value
+    // (Only called without a tuple prefix, so restPlan is never undefined here.)
+    const plan = this.restPlan()
+    if (plan == null) return value
     let out = value
     const length = value.length
     // The two commonest item kinds (an array of objects, an array of
