@@ -1,0 +1,2 @@
+export { toolCallFixes } from './tool-call-fixes.js'
+export type { ToolCallFixesOptions } from './tool-call-fixes.js'

@@ -1,0 +1,21 @@
+import type { FixSettings } from './prepare-request.js'
+
+function describe(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  if (typeof value === 'string') return JSON.stringify(value)
+  return typeof value === 'number' || typeof value === 'boolean' ? String(value) : typeof value
+}
+
+/** The settings from `toolCallFixes` options; a programmer error throws a TypeError saying what was expected. */
+export function readOptions(options: unknown): FixSettings {
+  if (options === undefined) return { splitBatches: true }
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new TypeError(`toolCallFixes: expected options to be an object or undefined, received ${describe(options)}`)
+  }
+  const { splitBatches } = options as Record<string, unknown>
+  if (splitBatches !== undefined && typeof splitBatches !== 'boolean') {
+    throw new TypeError(`toolCallFixes: expected options.splitBatches to be a boolean or undefined, received ${describe(splitBatches)}`)
+  }
+  return { splitBatches: splitBatches ?? true }
+}
