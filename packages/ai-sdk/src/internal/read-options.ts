@@ -1,11 +1,6 @@
+import { describeValue as describe } from './describe-value.js'
 import type { FixSettings } from './prepare-request.js'
 
-function describe(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  if (typeof value === 'string') return JSON.stringify(value)
-  return typeof value === 'number' || typeof value === 'boolean' ? String(value) : typeof value
-}
 
 /** The settings from `toolCallFixes` options; a programmer error throws a TypeError saying what was expected. */
 export function readOptions(options: unknown): FixSettings {
