@@ -4,7 +4,7 @@ import type { ToolSet } from 'ai'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
 import type { ModelCall } from '../test/model-turns.js'
-import { twoTurnModel } from '../test/model-turns.js'
+import { generated, toolCallPart, twoTurnModel } from '../test/model-turns.js'
 import { toolCallFixes } from './tool-call-fixes.js'
 
 function recordingTools(): { tools: ToolSet; received: Array<[string, unknown]> } {
@@ -17,7 +17,10 @@ function recordingTools(): { tools: ToolSet; received: Array<[string, unknown]> 
     received,
     tools: {
       read_file: tool({ inputSchema: z.object({ path: z.string() }), execute: record('read_file') }),
-      count_lines: tool({ inputSchema: z.object({ path: z.string(), limit: z.number().int() }), execute: record('count_lines') }),
+      count_lines: tool({
+        inputSchema: z.object({ path: z.string(), limit: z.number().int() }),
+        execute: record('count_lines'),
+      }),
       open_ticket: tool({ inputSchema: z.object({ title: z.string() }), execute: record('open_ticket') }),
     },
   }
@@ -57,7 +60,12 @@ describe('toolCallFixes splits batched calls (generateText)', () => {
   it('runs each entry of a 3-entry tool_call batch as its own tool, in entry order', async () => {
     const { model } = twoTurnModel([batchOfThree])
     const { tools, received } = recordingTools()
-    const result = await generateText({ model: wrapLanguageModel({ model, middleware: toolCallFixes() }), tools, prompt: 'go', stopWhen: stepCountIs(2) })
+    const result = await generateText({
+      model: wrapLanguageModel({ model, middleware: toolCallFixes() }),
+      tools,
+      prompt: 'go',
+      stopWhen: stepCountIs(2),
+    })
     expect(received).toEqual([
       ['read_file', batchInputs[0]],
       ['count_lines', batchInputs[1]],
@@ -73,22 +81,38 @@ describe('toolCallFixes splits batched calls (generateText)', () => {
   it('gives the next step a history where every call is paired with its result', async () => {
     const { model, seen } = twoTurnModel([batchOfThree])
     const { tools } = recordingTools()
-    await generateText({ model: wrapLanguageModel({ model, middleware: toolCallFixes() }), tools, prompt: 'go', stopWhen: stepCountIs(2) })
+    await generateText({
+      model: wrapLanguageModel({ model, middleware: toolCallFixes() }),
+      tools,
+      prompt: 'go',
+      stopWhen: stepCountIs(2),
+    })
     const history = seen[1]!.prompt
-    const calls = history.flatMap((message) => (message.role === 'assistant' ? message.content : [])).filter((part) => part.type === 'tool-call')
-    const results = history.flatMap((message) => (message.role === 'tool' ? message.content : [])).filter((part) => part.type === 'tool-result')
+    const calls = history
+      .flatMap((message) => (message.role === 'assistant' ? message.content : []))
+      .filter((part) => part.type === 'tool-call')
+    const results = history
+      .flatMap((message) => (message.role === 'tool' ? message.content : []))
+      .filter((part) => part.type === 'tool-result')
     expect(calls.map((part) => [part.toolCallId, part.toolName, part.input])).toEqual([
       [batchIds[0], 'read_file', batchInputs[0]],
       [batchIds[1], 'count_lines', batchInputs[1]],
       [batchIds[2], 'open_ticket', batchInputs[2]],
     ])
-    expect(results.map((part) => [part.toolCallId, part.toolName])).toEqual(calls.map((part) => [part.toolCallId, part.toolName]))
+    expect(results.map((part) => [part.toolCallId, part.toolName])).toEqual(
+      calls.map((part) => [part.toolCallId, part.toolName]),
+    )
   })
 
   it('unwraps multi_tool_use.parallel into one call per tool use', async () => {
     const { model } = twoTurnModel([parallel])
     const { tools, received } = recordingTools()
-    const result = await generateText({ model: wrapLanguageModel({ model, middleware: toolCallFixes() }), tools, prompt: 'go', stopWhen: stepCountIs(2) })
+    const result = await generateText({
+      model: wrapLanguageModel({ model, middleware: toolCallFixes() }),
+      tools,
+      prompt: 'go',
+      stopWhen: stepCountIs(2),
+    })
     expect(received).toEqual([
       ['read_file', { path: 'a.md' }],
       ['open_ticket', { title: 'Ship' }],
@@ -104,14 +128,21 @@ describe('toolCallFixes splits batched calls (generateText)', () => {
     const received: unknown[] = []
     const tools = {
       tool_call: tool({
-        inputSchema: z.object({ calls: z.array(z.object({ name: z.string(), arguments: z.record(z.string(), z.unknown()) })) }),
+        inputSchema: z.object({
+          calls: z.array(z.object({ name: z.string(), arguments: z.record(z.string(), z.unknown()) })),
+        }),
         execute: async (input) => {
           received.push(input)
           return 'ok'
         },
       }),
     }
-    await generateText({ model: wrapLanguageModel({ model, middleware: toolCallFixes() }), tools, prompt: 'go', stopWhen: stepCountIs(2) })
+    await generateText({
+      model: wrapLanguageModel({ model, middleware: toolCallFixes() }),
+      tools,
+      prompt: 'go',
+      stopWhen: stepCountIs(2),
+    })
     expect(received).toEqual([
       { calls: [{ name: 'read_file', arguments: batchInputs[0] }] },
       { calls: [{ name: 'count_lines', arguments: batchInputs[1] }] },
@@ -129,13 +160,19 @@ describe('toolCallFixes splits batched calls (generateText)', () => {
       stopWhen: stepCountIs(2),
     })
     expect(received).toEqual([])
-    expect(result.steps[0]!.toolCalls.map((part) => [part.toolCallId, part.toolName])).toEqual([['call_batch1', 'tool_call']])
+    expect(result.steps[0]!.toolCalls.map((part) => [part.toolCallId, part.toolName])).toEqual([
+      ['call_batch1', 'tool_call'],
+    ])
   })
 
   it('gives the same ids when the same answer is replayed', async () => {
     const ids = async (): Promise<string[]> => {
       const { model } = twoTurnModel([batchOfThree, parallel])
-      const result = await generateText({ model: wrapLanguageModel({ model, middleware: toolCallFixes() }), tools: recordingTools().tools, prompt: 'go' })
+      const result = await generateText({
+        model: wrapLanguageModel({ model, middleware: toolCallFixes() }),
+        tools: recordingTools().tools,
+        prompt: 'go',
+      })
       return result.toolCalls.map((part) => part.toolCallId)
     }
     const first = await ids()
@@ -148,7 +185,12 @@ describe('toolCallFixes splits batched calls (streamText)', () => {
   async function streamParts(calls: ModelCall[], withInput = true) {
     const { model } = twoTurnModel(calls, { withInput })
     const { tools, received } = recordingTools()
-    const result = streamText({ model: wrapLanguageModel({ model, middleware: toolCallFixes() }), tools, prompt: 'go', stopWhen: stepCountIs(2) })
+    const result = streamText({
+      model: wrapLanguageModel({ model, middleware: toolCallFixes() }),
+      tools,
+      prompt: 'go',
+      stopWhen: stepCountIs(2),
+    })
     const parts: Array<Record<string, unknown>> = []
     for await (const part of result.fullStream) parts.push(part as unknown as Record<string, unknown>)
     return { parts, received }
@@ -165,8 +207,16 @@ describe('toolCallFixes splits batched calls (streamText)', () => {
 
   it('streams start, one delta with the final input, end, then the call, for each child', async () => {
     const { parts } = await streamParts([batchOfThree])
-    const inputParts = parts.filter((part) => typeof part['type'] === 'string' && /^tool-(input|call$)/.test(part['type'] as string))
-    expect(inputParts.map((part) => [part['type'], part['id'] ?? part['toolCallId'], part['toolName'] ?? part['delta'] ?? null])).toEqual(
+    const inputParts = parts.filter(
+      (part) => typeof part['type'] === 'string' && /^tool-(input|call$)/.test(part['type'] as string),
+    )
+    expect(
+      inputParts.map((part) => [
+        part['type'],
+        part['id'] ?? part['toolCallId'],
+        part['toolName'] ?? part['delta'] ?? null,
+      ]),
+    ).toEqual(
       batchIds.flatMap((id, index) => [
         ['tool-input-start', id, ['read_file', 'count_lines', 'open_ticket'][index]],
         ['tool-input-delta', id, JSON.stringify(batchInputs[index])],
@@ -176,7 +226,7 @@ describe('toolCallFixes splits batched calls (streamText)', () => {
     )
   })
 
-  it('replays the model\'s own input deltas for a call it leaves alone', async () => {
+  it("replays the model's own input deltas for a call it leaves alone", async () => {
     const call: ModelCall = { id: 'call_plain', name: 'read_file', input: '{"path":"a.md"}' }
     const { parts } = await streamParts([call])
     expect(parts.filter((part) => part['type'] === 'tool-input-delta').map((part) => part['delta'])).toEqual([
@@ -189,5 +239,25 @@ describe('toolCallFixes splits batched calls (streamText)', () => {
     const { parts, received } = await streamParts([parallel], false)
     expect(parts.filter((part) => String(part['type']).startsWith('tool-input'))).toEqual([])
     expect(received.map(([name]) => name)).toEqual(['read_file', 'open_ticket'])
+  })
+})
+
+describe('toolCallFixes given params its transformParams did not prepare', () => {
+  it('still splits (names are then taken as the tools were declared)', async () => {
+    const middleware = toolCallFixes()
+    const params = { prompt: [] }
+    const result = await middleware.wrapGenerate!({
+      doGenerate: async () => generated([toolCallPart(batchOfThree)]),
+      doStream: async () => {
+        throw new Error('not streamed')
+      },
+      params,
+      model: twoTurnModel([]).model,
+    })
+    expect(result.content.map((part) => (part.type === 'tool-call' ? part.toolName : part.type))).toEqual([
+      'read_file',
+      'count_lines',
+      'open_ticket',
+    ])
   })
 })

@@ -35,7 +35,11 @@ export const toolCallPart = (call: ModelCall): ContentPart => ({
 export function streamedParts(calls: readonly ModelCall[], text?: string, withInput = true): StreamPart[] {
   const parts: StreamPart[] = [{ type: 'stream-start', warnings: [] }]
   if (text !== undefined) {
-    parts.push({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: text }, { type: 'text-end', id: 't' })
+    parts.push(
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: text },
+      { type: 'text-end', id: 't' },
+    )
   }
   for (const call of calls) {
     if (withInput) {
@@ -49,7 +53,11 @@ export function streamedParts(calls: readonly ModelCall[], text?: string, withIn
     }
     parts.push(toolCallPart(call) as StreamPart)
   }
-  parts.push({ type: 'finish', usage, finishReason: { unified: calls.length > 0 ? 'tool-calls' : 'stop', raw: undefined } })
+  parts.push({
+    type: 'finish',
+    usage,
+    finishReason: { unified: calls.length > 0 ? 'tool-calls' : 'stop', raw: undefined },
+  })
   return parts
 }
 
@@ -72,8 +80,44 @@ export function twoTurnModel(
     },
     doStream: async (params) => {
       seen.push(params)
-      return streamed(seen.length === 1 ? streamedParts(calls, undefined, options.withInput) : streamedParts([], 'done'))
+      return streamed(
+        seen.length === 1 ? streamedParts(calls, undefined, options.withInput) : streamedParts([], 'done'),
+      )
     },
   })
   return { model, seen }
+}
+
+/**
+ * A mock model whose first turn makes the calls `answer` builds from what it
+ * was shown (the tools as prepared for it), and whose later turns answer
+ * "done". `delay` (ms) lets concurrent tests interleave turns.
+ */
+export function answeringModel(
+  answer: (params: CallOptions) => readonly ModelCall[],
+  options: { provider?: string; withInput?: boolean; delay?: number } = {},
+): { model: MockLanguageModelV3; seen: CallOptions[] } {
+  const seen: CallOptions[] = []
+  const wait = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, options.delay ?? 0))
+  const isFirst = (params: CallOptions): boolean => !params.prompt.some((message) => message.role === 'tool')
+  return {
+    seen,
+    model: new MockLanguageModelV3({
+      provider: options.provider ?? 'mock-provider',
+      doGenerate: async (params) => {
+        seen.push(params)
+        await wait()
+        return isFirst(params)
+          ? generated(answer(params).map(toolCallPart))
+          : generated([{ type: 'text', text: 'done' }])
+      },
+      doStream: async (params) => {
+        seen.push(params)
+        await wait()
+        return streamed(
+          isFirst(params) ? streamedParts(answer(params), undefined, options.withInput) : streamedParts([], 'done'),
+        )
+      },
+    }),
+  }
 }
