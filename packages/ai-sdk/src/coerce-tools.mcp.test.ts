@@ -40,7 +40,10 @@ describe('coerceTools against the agent-demo files server (@ai-sdk/mcp over stdi
 
   it('with it the same call succeeds and reads two lines', async () => {
     const output = await callOnce(coerceTools(await server.client.tools()), 'read', mistyped)
-    expect([output.isError ?? false, JSON.parse(text(output))]).toEqual([false, { path: 'notes.txt', lines: 2, text: 'one\ntwo' }])
+    expect([output.isError ?? false, JSON.parse(text(output))]).toEqual([
+      false,
+      { path: 'notes.txt', lines: 2, text: 'one\ntwo' },
+    ])
   })
 })
 

@@ -15,12 +15,22 @@ const searchSchema: JSONSchema7 = {
     filters: { $ref: '#/$defs/Filters' },
   },
   required: ['query'],
-  $defs: { Filters: { type: 'object', properties: { labels: { type: 'array', items: { type: 'string' } }, since: { type: 'number' } } } },
+  $defs: {
+    Filters: {
+      type: 'object',
+      properties: { labels: { type: 'array', items: { type: 'string' } }, since: { type: 'number' } },
+    },
+  },
 }
 
 // What models really send: numbers and booleans as strings, an object as JSON
 // text with an array inside as JSON text again.
-const mistyped = JSON.stringify({ query: 'bugs', limit: '5', verbose: 'true', filters: JSON.stringify({ labels: '["a","b"]', since: ' 2.5 ' }) })
+const mistyped = JSON.stringify({
+  query: 'bugs',
+  limit: '5',
+  verbose: 'true',
+  filters: JSON.stringify({ labels: '["a","b"]', since: ' 2.5 ' }),
+})
 const declared = { query: 'bugs', limit: 5, verbose: true, filters: { labels: ['a', 'b'], since: 2.5 } }
 
 async function runOnce(tools: ToolSet, stream = false) {
@@ -89,12 +99,19 @@ describe('coerceTools', () => {
 
   it("reports a jsonSchema validate's failure as the SDK's own tool error", async () => {
     const strict = jsonSchema(searchSchema, {
-      validate: (value) => ((value as { limit?: unknown }).limit === 5 ? { success: false, error: new Error('limit 5 is taken') } : { success: true, value }),
+      validate: (value) =>
+        (value as { limit?: unknown }).limit === 5
+          ? { success: false, error: new Error('limit 5 is taken') }
+          : { success: true, value },
     })
     const { received, execute } = recorder()
     const content = await runOnce(coerceTools({ search: tool({ inputSchema: strict, execute }) }))
     const errors = content.filter((part) => part.type === 'tool-error')
-    expect([received, errors.length, String((errors[0] as { error?: unknown } | undefined)?.error)]).toEqual([[], 1, expect.stringContaining('limit 5 is taken')])
+    expect([received, errors.length, String((errors[0] as { error?: unknown } | undefined)?.error)]).toEqual([
+      [],
+      1,
+      expect.stringContaining('limit 5 is taken'),
+    ])
   })
 
   it('fixes dynamic tools and streamed calls too', async () => {
@@ -106,7 +123,11 @@ describe('coerceTools', () => {
   it('sends the model the very same JSON Schema', async () => {
     const { model, seen } = twoTurnModel([])
     const { execute } = recorder()
-    await generateText({ model, tools: coerceTools({ search: tool({ inputSchema: jsonSchema(searchSchema), execute }) }), prompt: 'go' })
+    await generateText({
+      model,
+      tools: coerceTools({ search: tool({ inputSchema: jsonSchema(searchSchema), execute }) }),
+      prompt: 'go',
+    })
     const sent = seen[0]!.tools![0]!
     expect(sent.type === 'function' ? sent.inputSchema : undefined).toBe(searchSchema)
   })
@@ -114,9 +135,17 @@ describe('coerceTools', () => {
   it('never mutates the tools, keeps their other fields, and keeps provider tools as they are', () => {
     const { execute } = recorder()
     const provider = { type: 'provider', id: 'openai.web_search', args: {} }
-    const tools = deepFreeze({ search: { description: 'Search', title: 'Search', inputSchema: jsonSchema(searchSchema), execute }, web: provider }) as unknown as ToolSet
+    const tools = deepFreeze({
+      search: { description: 'Search', title: 'Search', inputSchema: jsonSchema(searchSchema), execute },
+      web: provider,
+    }) as unknown as ToolSet
     const wrapped = coerceTools(tools)
-    expect([wrapped.web === provider, wrapped.search!.description, wrapped.search!.execute === execute, wrapped.search!.inputSchema === tools.search!.inputSchema]).toEqual([true, 'Search', true, false])
+    expect([
+      wrapped.web === provider,
+      wrapped.search!.description,
+      wrapped.search!.execute === execute,
+      wrapped.search!.inputSchema === tools.search!.inputSchema,
+    ]).toEqual([true, 'Search', true, false])
   })
 
   it('returns the very same tools when wrapped twice', () => {

@@ -10,7 +10,9 @@ type Validation = ReturnType<NonNullable<Schema['validate']>>
 const coercing = new WeakSet<object>()
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function'
+  (typeof value === 'object' || typeof value === 'function') &&
+  value !== null &&
+  typeof (value as { then?: unknown }).then === 'function'
 
 function coercingSchema(inputSchema: unknown): Schema {
   const inner = asSchema(inputSchema as Parameters<typeof asSchema>[0])
@@ -28,7 +30,9 @@ function coercingSchema(inputSchema: unknown): Schema {
         // one): the tool's own validation still decides, as without us.
         return inner.validate === undefined ? { success: true, value } : inner.validate(value)
       }
-      return isThenable(resolved) ? Promise.resolve(resolved).then((resolvedSchema) => check(resolvedSchema, value)) : check(resolved, value)
+      return isThenable(resolved)
+        ? Promise.resolve(resolved).then((resolvedSchema) => check(resolvedSchema, value))
+        : check(resolved, value)
     },
   })
   coercing.add(schema)
@@ -64,12 +68,17 @@ function coercingSchema(inputSchema: unknown): Schema {
  * @throws TypeError when `tools` is not an object of tools (a programmer error)
  */
 export function coerceTools<Tools extends ToolSet>(tools: Tools): Tools {
-  if (!isRecord(tools)) throw new TypeError(`coerceTools: expected an object of tools, received ${describeValue(tools)}`)
+  if (!isRecord(tools))
+    throw new TypeError(`coerceTools: expected an object of tools, received ${describeValue(tools)}`)
   const out: Record<string, unknown> = {}
   let changed = false
   for (const name of Object.keys(tools)) {
     const entry: unknown = tools[name]
-    if (!isRecord(entry) || entry['type'] === 'provider' || (isRecord(entry['inputSchema']) && coercing.has(entry['inputSchema']))) {
+    if (
+      !isRecord(entry) ||
+      entry['type'] === 'provider' ||
+      (isRecord(entry['inputSchema']) && coercing.has(entry['inputSchema']))
+    ) {
       out[name] = entry
       continue
     }

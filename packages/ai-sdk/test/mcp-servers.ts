@@ -38,7 +38,12 @@ export async function connectFilesServer(): Promise<{ client: MCPClient; sandbox
   const sandbox = mkdtempSync(join(tmpdir(), 'ai-sdk-files-'))
   writeFileSync(join(sandbox, 'notes.txt'), 'one\ntwo\nthree\nfour\nfive')
   const client = await createMCPClient({
-    transport: new StdioMCPTransport({ ...filesServerCommand(), cwd: demo, env: { ...(process.env as Record<string, string>), FILES_ROOT: sandbox }, stderr: 'ignore' }),
+    transport: new StdioMCPTransport({
+      ...filesServerCommand(),
+      cwd: demo,
+      env: { ...(process.env as Record<string, string>), FILES_ROOT: sandbox },
+      stderr: 'ignore',
+    }),
   })
   return {
     client,
@@ -54,6 +59,8 @@ export async function connectFilesServer(): Promise<{ client: MCPClient; sandbox
 export async function connectEverythingServer(): Promise<{ client: MCPClient; close(): Promise<void> }> {
   const require = createRequire(import.meta.url)
   const entry = join(require.resolve('@modelcontextprotocol/server-everything/package.json'), '..', 'dist/index.js')
-  const client = await createMCPClient({ transport: new StdioMCPTransport({ command: process.execPath, args: [entry, 'stdio'], stderr: 'ignore' }) })
+  const client = await createMCPClient({
+    transport: new StdioMCPTransport({ command: process.execPath, args: [entry, 'stdio'], stderr: 'ignore' }),
+  })
   return { client, close: () => client.close() }
 }

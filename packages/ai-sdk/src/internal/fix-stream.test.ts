@@ -6,9 +6,19 @@ import type { AnswerFixer } from './request-fixes.js'
 import { createAnswerFixer } from './request-fixes.js'
 import type { StreamPart, ToolCallContent } from './types.js'
 
-const run = (parts: StreamPart[], fix: AnswerFixer) => convertReadableStreamToArray(fixStream(convertArrayToReadableStream(parts), fix))
+const run = (parts: StreamPart[], fix: AnswerFixer) =>
+  convertReadableStreamToArray(fixStream(convertArrayToReadableStream(parts), fix))
 const splitting = createAnswerFixer({ declared: new Set(), splitBatches: true, restore: (call) => call })
-const batch = { id: 'call_b', name: 'tool_call', input: JSON.stringify({ calls: [{ name: 'a', arguments: { x: 1 } }, { name: 'b', arguments: {} }] }) }
+const batch = {
+  id: 'call_b',
+  name: 'tool_call',
+  input: JSON.stringify({
+    calls: [
+      { name: 'a', arguments: { x: 1 } },
+      { name: 'b', arguments: {} },
+    ],
+  }),
+}
 
 /** For every streamed call: its final input, and what its deltas concatenate to (undefined when none were streamed). */
 function inputsById(parts: StreamPart[]): Array<[string, string, string | undefined]> {
@@ -17,7 +27,9 @@ function inputsById(parts: StreamPart[]): Array<[string, string, string | undefi
     if (part.type === 'tool-input-start') deltas.set(part.id, '')
     if (part.type === 'tool-input-delta') deltas.set(part.id, (deltas.get(part.id) ?? '') + part.delta)
   }
-  return parts.flatMap((part) => (part.type === 'tool-call' ? [[part.toolCallId, part.input, deltas.get(part.toolCallId)]] : []))
+  return parts.flatMap((part) =>
+    part.type === 'tool-call' ? [[part.toolCallId, part.input, deltas.get(part.toolCallId)]] : [],
+  )
 }
 
 describe('fixStream', () => {
@@ -46,16 +58,30 @@ describe('fixStream', () => {
       { type: 'tool-call', toolCallId: 'call_b', toolName: 'tool_call', input: batch.input },
     ]
     const types = (await run(parts, splitting)).map((part) => part.type)
-    expect(types).toEqual(['text-delta', ...Array(2).fill(['tool-input-start', 'tool-input-delta', 'tool-input-end', 'tool-call']).flat()])
+    expect(types).toEqual([
+      'text-delta',
+      ...Array(2).fill(['tool-input-start', 'tool-input-delta', 'tool-input-end', 'tool-call']).flat(),
+    ])
   })
 
   it('releases input parts whose call never came before finish', async () => {
     const parts: StreamPart[] = [
       { type: 'tool-input-start', id: 'call_x', toolName: 'a' },
       { type: 'tool-input-delta', id: 'call_x', delta: '{' },
-      { type: 'finish', usage: { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } }, finishReason: { unified: 'stop', raw: undefined } },
+      {
+        type: 'finish',
+        usage: {
+          inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+          outputTokens: { total: 1, text: 1, reasoning: undefined },
+        },
+        finishReason: { unified: 'stop', raw: undefined },
+      },
     ]
-    expect((await run(parts, splitting)).map((part) => part.type)).toEqual(['tool-input-start', 'tool-input-delta', 'finish'])
+    expect((await run(parts, splitting)).map((part) => part.type)).toEqual([
+      'tool-input-start',
+      'tool-input-delta',
+      'finish',
+    ])
   })
 
   it('releases held parts at the end of a stream without finish', async () => {
@@ -80,7 +106,9 @@ describe('fixStream', () => {
 
   it('keeps the provider metadata of the input start on the first child only', async () => {
     const parts = streamedParts([batch]).map((part) =>
-      part.type === 'tool-input-start' ? { ...part, providerMetadata: { p: { signature: 's' } }, inputEncoding: 'text' as const } : part,
+      part.type === 'tool-input-start'
+        ? { ...part, providerMetadata: { p: { signature: 's' } }, inputEncoding: 'text' as const }
+        : part,
     )
     const starts = (await run(parts, splitting)).filter((part) => part.type === 'tool-input-start')
     expect(starts.map((part) => [part.providerMetadata, part.inputEncoding])).toEqual([

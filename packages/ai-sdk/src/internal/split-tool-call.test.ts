@@ -7,10 +7,19 @@ import { splitToolCall } from './split-tool-call.js'
 import type { ToolCallContent } from './types.js'
 
 const call = (toolName: string, input: unknown, toolCallId = 'call_p'): ToolCallContent =>
-  deepFreeze({ type: 'tool-call', toolCallId, toolName, input: typeof input === 'string' ? input : JSON.stringify(input) })
-const entries = (count: number) => ({ calls: Array.from({ length: count }, (_, index) => ({ name: `t${index}`, arguments: { index } })) })
-const split = (part: ToolCallContent, declared: string[] = []) => splitToolCall(part, { declared: new Set(declared) }, new CallIdRegistry())
-const shape = (parts: ToolCallContent[] | undefined) => parts?.map((part) => [part.toolCallId, part.toolName, part.input])
+  deepFreeze({
+    type: 'tool-call',
+    toolCallId,
+    toolName,
+    input: typeof input === 'string' ? input : JSON.stringify(input),
+  })
+const entries = (count: number) => ({
+  calls: Array.from({ length: count }, (_, index) => ({ name: `t${index}`, arguments: { index } })),
+})
+const split = (part: ToolCallContent, declared: string[] = []) =>
+  splitToolCall(part, { declared: new Set(declared) }, new CallIdRegistry())
+const shape = (parts: ToolCallContent[] | undefined) =>
+  parts?.map((part) => [part.toolCallId, part.toolName, part.input])
 
 describe('splitToolCall: what is left alone', () => {
   it.each([
@@ -26,7 +35,9 @@ describe('splitToolCall: what is left alone', () => {
   })
 
   it('leaves a declared tool named parallel alone', () => {
-    expect(split(call('parallel', { tool_uses: [{ recipient_name: 'functions.a', parameters: {} }] }), ['parallel'])).toBeUndefined()
+    expect(
+      split(call('parallel', { tool_uses: [{ recipient_name: 'functions.a', parameters: {} }] }), ['parallel']),
+    ).toBeUndefined()
   })
 
   it('leaves a batch of one alone when a tool_call tool is offered (the bridge runs it)', () => {
@@ -52,7 +63,9 @@ describe('splitToolCall: what is split', () => {
   })
 
   it('keeps bridge children as tool_call calls of one entry each when a tool_call tool is offered', () => {
-    expect(split(call('tool_call', entries(2)), ['tool_call'])?.map((part) => [part.toolName, JSON.parse(part.input)])).toEqual([
+    expect(
+      split(call('tool_call', entries(2)), ['tool_call'])?.map((part) => [part.toolName, JSON.parse(part.input)]),
+    ).toEqual([
       ['tool_call', { calls: [{ name: 't0', arguments: { index: 0 } }] }],
       ['tool_call', { calls: [{ name: 't1', arguments: { index: 1 } }] }],
     ])
@@ -60,7 +73,9 @@ describe('splitToolCall: what is split', () => {
 
   it('unwraps a parallel wrapper whose use is itself a batch', () => {
     const inner = JSON.stringify(entries(2))
-    const part = call('multi_tool_use.parallel', { tool_uses: [{ recipient_name: 'functions.tool_call', parameters: JSON.parse(inner) }] })
+    const part = call('multi_tool_use.parallel', {
+      tool_uses: [{ recipient_name: 'functions.tool_call', parameters: JSON.parse(inner) }],
+    })
     expect(split(part)?.map((child) => child.toolName)).toEqual(['t0', 't1'])
   })
 
@@ -70,8 +85,14 @@ describe('splitToolCall: what is split', () => {
   })
 
   it('gives provider metadata only to the first child (a signature is never copied)', () => {
-    const signed = deepFreeze({ ...call('tool_call', entries(2)), providerMetadata: { google: { thoughtSignature: 'sig' } } })
-    expect(split(signed)?.map((part) => part.providerMetadata)).toEqual([{ google: { thoughtSignature: 'sig' } }, undefined])
+    const signed = deepFreeze({
+      ...call('tool_call', entries(2)),
+      providerMetadata: { google: { thoughtSignature: 'sig' } },
+    })
+    expect(split(signed)?.map((part) => part.providerMetadata)).toEqual([
+      { google: { thoughtSignature: 'sig' } },
+      undefined,
+    ])
   })
 
   it('keeps ids unique over the answer', () => {
@@ -84,11 +105,17 @@ describe('splitToolCall: what is split', () => {
 
   it('never throws and never mutates, whatever the input text', () => {
     fc.assert(
-      fc.property(fc.constantFrom('tool_call', 'multi_tool_use.parallel', 'parallel', 'read'), fc.oneof(fc.string(), fc.json()), (name, input) => {
-        const part = call(name, input)
-        const parts = split(part)
-        expect(parts === undefined || parts.every((child) => typeof child.input === 'string' && child.toolCallId !== '')).toBe(true)
-      }),
+      fc.property(
+        fc.constantFrom('tool_call', 'multi_tool_use.parallel', 'parallel', 'read'),
+        fc.oneof(fc.string(), fc.json()),
+        (name, input) => {
+          const part = call(name, input)
+          const parts = split(part)
+          expect(
+            parts === undefined || parts.every((child) => typeof child.input === 'string' && child.toolCallId !== ''),
+          ).toBe(true)
+        },
+      ),
     )
   })
 })

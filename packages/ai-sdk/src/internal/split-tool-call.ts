@@ -28,10 +28,18 @@ export interface SplitContext {
   readonly declared: ReadonlySet<string>
 }
 
-const asToolCall = (piece: Piece): ToolCall => ({ id: piece.id, type: 'function', function: { name: piece.name, arguments: piece.input } })
+const asToolCall = (piece: Piece): ToolCall => ({
+  id: piece.id,
+  type: 'function',
+  function: { name: piece.name, arguments: piece.input },
+})
 
 function fromToolCalls(calls: ReadonlyArray<unknown>): Piece[] {
-  return (calls as ToolCall[]).map((call) => ({ id: call.id, name: call.function.name, input: call.function.arguments }))
+  return (calls as ToolCall[]).map((call) => ({
+    id: call.id,
+    name: call.function.name,
+    input: call.function.arguments,
+  }))
 }
 
 function unwrapParallel(piece: Piece, context: SplitContext): Piece[] {
@@ -57,7 +65,8 @@ function splitDirect(piece: Piece): Piece[] {
     const entry = entries[index]!
     const input = stringifyJson(entry.arguments)
     if (input === undefined) return [piece]
-    const id = index === 0 && isProviderSafeId(piece.id) ? piece.id : deterministicCallId(entry.name, piece.id + input, index)
+    const id =
+      index === 0 && isProviderSafeId(piece.id) ? piece.id : deterministicCallId(entry.name, piece.id + input, index)
     pieces.push({ id, name: entry.name, input })
   }
   return pieces
@@ -85,7 +94,11 @@ function splitBatch(piece: Piece, context: SplitContext): Piece[] {
  * is never copied onto a call it did not sign. Ids are claimed in `ids`, so
  * they stay unique over the whole answer.
  */
-export function splitToolCall(call: ToolCallContent, context: SplitContext, ids: CallIdRegistry): ToolCallContent[] | undefined {
+export function splitToolCall(
+  call: ToolCallContent,
+  context: SplitContext,
+  ids: CallIdRegistry,
+): ToolCallContent[] | undefined {
   const parent: Piece = { id: call.toolCallId, name: call.toolName, input: call.input }
   const pieces = unwrapParallel(parent, context).flatMap((piece) => splitBatch(piece, context))
   if (pieces.length === 1 && pieces[0] === parent) return undefined
