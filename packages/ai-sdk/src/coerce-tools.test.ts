@@ -156,4 +156,19 @@ describe('coerceTools', () => {
   it.each([null, 'tools', 42, [[]]])('throws a TypeError for %j instead of an object of tools', (value) => {
     expect(() => coerceTools(value as never)).toThrow(TypeError)
   })
+
+  it('coerces against a JSON Schema given as a promise', async () => {
+    const { received, execute } = recorder()
+    await runOnce(coerceTools({ search: tool({ inputSchema: jsonSchema(Promise.resolve(searchSchema)), execute }) }))
+    expect(received).toEqual([declared])
+  })
+
+  it('leaves the decision to a Standard Schema that has no JSON Schema (nothing to coerce against)', async () => {
+    const standard = {
+      '~standard': { version: 1, vendor: 'no-json', validate: (value: unknown) => ({ value: { seen: value } }) },
+    }
+    const wrapped = coerceTools({ search: tool({ inputSchema: standard as never, execute: async () => 'ok' }) })
+    const schema = wrapped.search!.inputSchema as { validate(value: unknown): unknown }
+    expect(await schema.validate({ limit: '5' })).toEqual({ success: true, value: { seen: { limit: '5' } } })
+  })
 })

@@ -246,4 +246,24 @@ describe('toolCallFixes: what the request looks like', () => {
     })
     expect(received).toEqual(expectedEntries)
   })
+
+  it('writes input examples with the keys the model is shown', async () => {
+    const { model, seen } = answeringModel(() => [], { provider: 'openai.chat' })
+    const example = tool({
+      description: 'EXAMPLE',
+      inputSchema: jsonSchema(ticketSchema),
+      inputExamples: [{ input: { 'first name': 'Ada', count: 1 } }],
+      execute: async () => 'ok',
+    })
+    await generateText({
+      model: wrapLanguageModel({ model, middleware: toolCallFixes() }),
+      tools: { example },
+      prompt: 'go',
+    })
+    const sent = seen[0]!.tools![0]!
+    const shown = shownTools(seen[0]!)['EXAMPLE']!
+    expect(sent.type === 'function' ? sent.inputExamples : undefined).toEqual([
+      { input: { [shown.keys['assignee']!]: 'Ada', count: 1 } },
+    ])
+  })
 })
