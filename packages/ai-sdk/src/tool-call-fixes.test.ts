@@ -266,4 +266,23 @@ describe('toolCallFixes: what the request looks like', () => {
       { input: { [shown.keys['assignee']!]: 'Ada', count: 1 } },
     ])
   })
+
+  it('streams the input of a restored call under its original name, deltas equal to the final input', async () => {
+    const { model } = answeringModel(single, { provider: 'openai.chat' })
+    const result = streamText({
+      model: wrapLanguageModel({ model, middleware: toolCallFixes() }),
+      tools: recordingTools().tools,
+      prompt: 'go',
+    })
+    const parts: Array<Record<string, unknown>> = []
+    for await (const part of result.fullStream) parts.push(part as unknown as Record<string, unknown>)
+    const start = parts.find((part) => part['type'] === 'tool-input-start')
+    const deltas = parts.filter((part) => part['type'] === 'tool-input-delta').map((part) => part['delta'])
+    const call = parts.find((part) => part['type'] === 'tool-call')
+    expect([start?.['toolName'], call?.['toolName'], JSON.parse(deltas.join(''))]).toEqual([
+      'create ticket',
+      'create ticket',
+      declaredTicket,
+    ])
+  })
 })
