@@ -33,5 +33,7 @@ export function deterministicCallId(name: string, seed: string, index: number, o
   if (!Number.isSafeInteger(index) || index < 0) {
     throw new TypeError(`deterministicCallId: expected index to be a non-negative integer, received ${describe(index)}`)
   }
-  return idFormatOf(options, 'deterministicCallId').derive(callIdMessage(name, seed, index))
+  const format = idFormatOf(options, 'deterministicCallId')
+  if (format === undefined) throw new TypeError('deterministicCallId: expected options to be a readable object, received one whose properties throw')
+  return format.derive(callIdMessage(name, seed, index))
 }

@@ -1,7 +1,7 @@
 import { MAX_CALLS_PER_DISPATCH, TOOL_CALL_NAME } from './constants.js'
 import { isConnectorName } from './is-connector-name.js'
 import type { Child } from './internal/child.js'
-import { expandCalls } from './internal/expand-calls.js'
+import { expandCalls, passThrough } from './internal/expand-calls.js'
 import { idFormatOf } from './internal/id-formats.js'
 import { isRecord, own, stringifyJson } from './internal/json.js'
 import { normalizeToolCallEntries } from './normalize-tool-call-entries.js'
@@ -58,8 +58,10 @@ function planLocalBatch(fn: Record<string, unknown>): Child[] | undefined {
  * object, in the same order. Responses children after the first carry no
  * item id; Gemini children after the first carry no `thoughtSignature`.
  *
- * Never throws and never mutates its inputs; a call that changes nothing
- * returns the very same arrays.
+ * Never throws on data (a throwing getter or a revoked Proxy anywhere in the
+ * input gives `{ toolCalls }` and the readable lists back as given) and never
+ * mutates its inputs; a call that changes nothing returns the very same
+ * arrays.
  *
  * @example
  * ```ts
@@ -77,5 +79,11 @@ export function expandLocalToolBatches<Call extends ToolCallLike = ToolCall, Opt
   options?: Options,
 ): ExpandResult<Call, Options> {
   const format = idFormatOf(options, 'expandLocalToolBatches')
-  return expandCalls(toolCalls, options, planLocalBatch, format) as ExpandResult<Call, Options>
+  try {
+    if (format !== undefined) return expandCalls(toolCalls, options, planLocalBatch, format) as ExpandResult<Call, Options>
+  } catch {
+    // A throwing getter or a revoked Proxy somewhere in the input: the
+    // data's doing, answered like any other input we cannot split.
+  }
+  return passThrough(toolCalls, options) as ExpandResult<Call, Options>
 }

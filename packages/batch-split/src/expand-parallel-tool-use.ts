@@ -1,5 +1,5 @@
 import type { Child } from './internal/child.js'
-import { expandCalls } from './internal/expand-calls.js'
+import { expandCalls, passThrough } from './internal/expand-calls.js'
 import { idFormatOf } from './internal/id-formats.js'
 import { isRecord, own, parseJson, stringifyJson } from './internal/json.js'
 import type { ExpandOptions, ExpandResult, ProviderListElements, ToolCall, ToolCallLike } from './types.js'
@@ -57,8 +57,10 @@ function planParallel(fn: Record<string, unknown>): Child[] | undefined {
  * the list. Provider lists in `options` (usually `responsesItems`) are
  * rewritten in step.
  *
- * Never throws and never mutates its inputs; a call that changes nothing
- * returns the very same arrays.
+ * Never throws on data (a throwing getter or a revoked Proxy anywhere in the
+ * input gives `{ toolCalls }` and the readable lists back as given) and never
+ * mutates its inputs; a call that changes nothing returns the very same
+ * arrays.
  *
  * @example
  * ```ts
@@ -77,5 +79,11 @@ export function expandParallelToolUse<Call extends ToolCallLike = ToolCall, Opti
   options?: Options,
 ): ExpandResult<Call, Options> {
   const format = idFormatOf(options, 'expandParallelToolUse')
-  return expandCalls(toolCalls, options, planParallel, format) as ExpandResult<Call, Options>
+  try {
+    if (format !== undefined) return expandCalls(toolCalls, options, planParallel, format) as ExpandResult<Call, Options>
+  } catch {
+    // A throwing getter or a revoked Proxy somewhere in the input: the
+    // data's doing, answered like any other input we cannot split.
+  }
+  return passThrough(toolCalls, options) as ExpandResult<Call, Options>
 }

@@ -15,6 +15,24 @@ export function untouched(toolCalls: unknown, options: unknown): Record<string, 
   return result
 }
 
+/**
+ * What a call whose input cannot be read (a throwing getter, a revoked
+ * Proxy) returns: `{ toolCalls }` as given, plus every provider list that can
+ * still be read, as given. A list whose read throws is left out.
+ */
+export function passThrough(toolCalls: unknown, options: unknown): Record<string, unknown> {
+  const result: Record<string, unknown> = { toolCalls }
+  for (const name of PROVIDER_LIST_NAMES) {
+    try {
+      const list = isRecord(options) ? own(options, name) : undefined
+      if (list !== undefined) result[name] = list
+    } catch {
+      // Unreadable: nothing to pass on.
+    }
+  }
+  return result
+}
+
 function childIds(parent: unknown, children: readonly Child[], taken: IdRegistry, format: IdFormat): string[] {
   // A missing or non-string parent id seeds the hash as "": ids stay deterministic.
   const parentId = typeof parent === 'string' ? parent : ''

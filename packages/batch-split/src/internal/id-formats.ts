@@ -61,12 +61,19 @@ const ID_FORMATS: Readonly<Record<CallIdProvider, IdFormat>> = {
 const PROVIDERS = Object.keys(ID_FORMATS).map((name) => `'${name}'`).join(', ')
 
 /**
- * The id format `options.provider` names (`generic` when absent). Any other
- * value is a programmer error, reported as a `TypeError` that says what was
- * expected and what was received.
+ * The id format `options.provider` names (`generic` when absent), or
+ * `undefined` when `options` cannot be read at all (a throwing getter, a
+ * revoked Proxy: hostile data, answered by passing the input through). Any
+ * other provider value is a programmer error, reported as a `TypeError`
+ * that says what was expected and what was received.
  */
-export function idFormatOf(options: unknown, caller: string): IdFormat {
-  const provider = isRecord(options) && Object.hasOwn(options, 'provider') ? options['provider'] : undefined
+export function idFormatOf(options: unknown, caller: string): IdFormat | undefined {
+  let provider: unknown
+  try {
+    provider = isRecord(options) && Object.hasOwn(options, 'provider') ? options['provider'] : undefined
+  } catch {
+    return undefined
+  }
   if (provider === undefined) return GENERIC
   if (typeof provider === 'string' && Object.hasOwn(ID_FORMATS, provider)) return ID_FORMATS[provider as CallIdProvider]
   throw new TypeError(`${caller}: expected options.provider to be one of ${PROVIDERS}, received ${describe(provider)}`)
