@@ -134,6 +134,20 @@ describe('the id repair stays linear', () => {
     expect(lookups).toBeLessThan(20 * ids.length)
   })
 
+  // Counting the characters hashed: repairing each repeat of a rejected id
+  // by hashing the whole id again costs n times its length.
+  it('hashes a long rejected id once however often it repeats', () => {
+    const id = `functions.${'x'.repeat(100_000)}:0`
+    const toolCalls = Array.from({ length: 200 }, () => call(id, 'x'))
+    const encode = vi.spyOn(TextEncoder.prototype, 'encode')
+    const encodeInto = vi.spyOn(TextEncoder.prototype, 'encodeInto')
+    const ids = expandLocalToolBatches(toolCalls).toolCalls.map((one) => one.id)
+    const hashed = [...encode.mock.calls, ...encodeInto.mock.calls].reduce((sum, [text]) => sum + (text?.length ?? 0), 0)
+    vi.restoreAllMocks()
+    expect(new Set(ids).size).toBe(200)
+    expect(hashed).toBeLessThan(2 * id.length)
+  })
+
   it('gives the n-th repeat the same id as before: same, same_d2, ..., same_dn', () => {
     const ids = expandLocalToolBatches(Array.from({ length: 5 }, () => call('same', 'x'))).toolCalls.map((one) => one.id)
     expect(ids).toEqual(['same', 'same_d2', 'same_d3', 'same_d4', 'same_d5'])

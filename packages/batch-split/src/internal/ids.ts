@@ -1,4 +1,5 @@
 import type { IdFormat } from './id-formats.js'
+import { sha256Hex } from './sha256-hex.js'
 
 /** The text a derived id hashes: `name:seed:index`. */
 export function callIdMessage(name: string, seed: string, index: number): string {
@@ -15,10 +16,11 @@ export function callIdMessage(name: string, seed: string, index: number): string
 export class IdRegistry {
   readonly #format: IdFormat
   readonly #taken = new Set<string>()
-  // The next attempt number per repeated id, so that the n-th repeat starts
-  // where the previous one stopped instead of probing from 2 again: n repeats
-  // of one id cost O(n), not O(n²).
-  readonly #next = new Map<string, number>()
+  // Per repeated id: the next attempt number, so that the n-th repeat starts
+  // where the previous one stopped instead of probing from 2 again (n repeats
+  // of one id cost O(n), not O(n²)), and, for derived repairs, a short digest
+  // of the id, so that a long id repeated n times is hashed once, not n times.
+  readonly #repeats = new Map<string, { next: number; digest: string | undefined }>()
 
   constructor(format: IdFormat) {
     this.#format = format
@@ -34,11 +36,16 @@ export class IdRegistry {
     // A suffix on an id the provider rejects (`functions.read:0`, `' '`) is
     // still rejected: such a repeat gets a derived id.
     const suffixes = format.suffixes && format.accepts.test(id)
-    for (let attempt = this.#next.get(id) ?? 2; ; attempt++) {
-      const candidate = suffixes ? suffixed(id, attempt, format.maxLength) : format.derive(`${id}:d${attempt}`)
+    let repeat = this.#repeats.get(id)
+    if (repeat === undefined) {
+      repeat = { next: 2, digest: suffixes ? undefined : sha256Hex(id, 16) }
+      this.#repeats.set(id, repeat)
+    }
+    for (;;) {
+      const attempt = repeat.next++
+      const candidate = repeat.digest === undefined ? suffixed(id, attempt, format.maxLength) : format.derive(`${repeat.digest}:d${attempt}`)
       if (!taken.has(candidate)) {
         taken.add(candidate)
-        this.#next.set(id, attempt + 1)
         return candidate
       }
     }
