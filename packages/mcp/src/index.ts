@@ -1,0 +1,2 @@
+export { registerFixedTool } from './register-fixed-tool.js'
+export type { FixedToolConfig } from './register-fixed-tool.js'
