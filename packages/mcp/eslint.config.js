@@ -6,7 +6,7 @@ export default [
   ...root,
   {
     files: ['src/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*.test-d.ts', 'src/proxy.ts', 'src/bin/**', 'src/proxy/**'],
+    ignores: ['**/*.test.ts', '**/*.test-d.ts', 'src/test-support/**', 'src/proxy.ts', 'src/bin/**', 'src/proxy/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'only the proxy may use Node built-ins' }] }],
     },
