@@ -84,8 +84,8 @@ describe('x-mcp-fix process lifetime', () => {
     expect(await waitGone(server!, 5_000)).toBe(true)
   })
 
-  it('leaves no server behind when the proxy is SIGKILLed: the server sees its stdin close', async () => {
-    const proxy = spawnProxy(realServers(workspace).tickets)
+  it.each([['tickets'], ['everything'], ['filesystem']] as const)('leaves no %s server behind when the proxy is SIGKILLed: it sees its stdin close', async (name) => {
+    const proxy = spawnProxy(realServers(workspace)[name])
     proxy.process.stdin.write(initialize)
     await waitFor(() => proxy.stdout().toString(), (text) => text.includes('"id":0'))
     const [server] = proxy.serverPids()
