@@ -8,7 +8,12 @@ if (!argv.ok) {
   process.stderr.write(`x-mcp-fix: ${argv.message}\n`)
   process.exit(2)
 }
-const proxy = startProxy({ command: argv.command, args: argv.args, ...(argv.graceMs === undefined ? {} : { graceMs: argv.graceMs }) })
+const proxy = startProxy({
+  command: argv.command,
+  args: argv.args,
+  ...(argv.provider === undefined ? {} : { provider: argv.provider }),
+  ...(argv.graceMs === undefined ? {} : { graceMs: argv.graceMs }),
+})
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, () => proxy.stop())
 const code = await proxy.exited
 // Exit once stdout has taken the server's last messages.

@@ -9,6 +9,8 @@ describe('parseProxyArgv', () => {
       [['node', 'server.js'], { ok: true, command: 'node', args: ['server.js'] }],
       [['--grace-ms', '500', '--', 'node'], { ok: true, command: 'node', args: [], graceMs: 500 }],
       [['--grace-ms=0', 'node', '--', 'x'], { ok: true, command: 'node', args: ['--', 'x'], graceMs: 0 }],
+      [['--provider', 'gemini', '--', 'npx', 'server'], { ok: true, command: 'npx', args: ['server'], provider: 'gemini' }],
+      [['--provider=openai-strict', '--grace-ms', '10', 'node'], { ok: true, command: 'node', args: [], provider: 'openai-strict', graceMs: 10 }],
     ] as const),
   )('reads %j', (argv, expected) => {
     expect(parseProxyArgv(argv)).toEqual(expected)
@@ -21,6 +23,8 @@ describe('parseProxyArgv', () => {
       [['--grace-ms', 'soon', '--', 'node'], /--grace-ms expects a whole number/],
       [['--grace-ms'], /--grace-ms expects a whole number/],
       [['--verbose', '--', 'node'], /unknown option "--verbose"/],
+      [['--provider', 'claude', '--', 'node'], /--provider expects one of anthropic, openai, .*received "claude"/],
+      [['--provider'], /--provider expects one of/],
       [['--help'], /^usage: x-mcp-fix/],
     ] as const),
   )('refuses %j with a message', (argv, message) => {

@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process'
 import { constants } from 'node:os'
 import type { Readable, Writable } from 'node:stream'
+import type { ProviderName } from '@x/provider-schema'
+import { PROVIDER_NAMES } from '@x/provider-schema'
+import { providerToolPages } from '../internal/provider-tool-pages.js'
 import { coercionFix } from './internal/coercion-fix.js'
 import { lineReader } from './internal/line-reader.js'
 import { toolTraffic } from './internal/tool-traffic.js'
-import type { ToolFix } from './internal/tool-traffic.js'
 
 /** What {@link startProxy} runs and where it talks. */
 export interface ProxyOptions {
@@ -12,6 +14,13 @@ export interface ProxyOptions {
   readonly command: string
   /** Its arguments. */
   readonly args?: readonly string[]
+  /**
+   * The provider the host's model is served by. With it, `tools/list`
+   * results are rewritten for that provider (tool names, property keys,
+   * keywords it rejects) and calls are restored from that form; without it,
+   * the tools are listed as the server lists them and calls are coerced only.
+   */
+  readonly provider?: ProviderName
   /** Milliseconds between each step of stopping the server (stdin closed, SIGTERM, SIGKILL); 2000 by default. */
   readonly graceMs?: number
   /** The server's environment; this process's by default. */
@@ -24,8 +33,6 @@ export interface ProxyOptions {
   readonly output?: Writable
   /** Diagnostics (never protocol traffic); a line on `process.stderr` by default. */
   readonly log?: (message: string) => void
-  /** @internal how tool messages are rewritten; coercion only by default */
-  readonly fix?: ToolFix
 }
 
 /** A running proxy. */
@@ -42,7 +49,7 @@ export interface RunningProxy {
  * Spawns a stdio MCP server and relays newline-delimited JSON-RPC between it
  * and the host, both ways, fixing tool messages on the way.
  *
- * Only `tools/list` results and `tools/call` requests are rewritten; every
+ * Only `tools/list` results (with `provider`) and `tools/call` requests are rewritten; every
  * other line (initialize, resources, prompts, notifications, progress,
  * cancellation, errors, the server's own requests and their answers) is
  * written on byte for byte, in order. The server's stderr is this process's
@@ -62,6 +69,9 @@ export function startProxy(options: ProxyOptions): RunningProxy {
   if (typeof options !== 'object' || options === null || typeof options.command !== 'string' || options.command === '') {
     throw new TypeError(`startProxy: expected options.command to be a non-empty string, received ${describe(options?.command)}`)
   }
+  if (options.provider !== undefined && !(PROVIDER_NAMES as readonly unknown[]).includes(options.provider)) {
+    throw new TypeError(`startProxy: expected options.provider to be one of ${PROVIDER_NAMES.join(', ')}, received ${describe(options.provider)}`)
+  }
   const graceMs = options.graceMs ?? 2000
   if (typeof graceMs !== 'number' || !(graceMs >= 0)) {
     throw new TypeError(`startProxy: expected options.graceMs to be a number >= 0, received ${describe(graceMs)}`)
@@ -69,7 +79,7 @@ export function startProxy(options: ProxyOptions): RunningProxy {
   const input = options.input ?? process.stdin
   const output = options.output ?? process.stdout
   const log = options.log ?? ((message: string) => process.stderr.write(`x-mcp-fix: ${message}\n`))
-  const traffic = toolTraffic(options.fix ?? coercionFix())
+  const traffic = toolTraffic(options.provider === undefined ? coercionFix() : providerToolPages(options.provider))
 
   const child = spawn(options.command, [...(options.args ?? [])], {
     stdio: ['pipe', 'pipe', 'inherit'],

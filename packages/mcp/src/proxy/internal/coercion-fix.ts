@@ -22,6 +22,5 @@ export function coercionFix(): ToolFix {
       const coerced = coerceToolArgs(schemas.get(name), args)
       return coerced === args ? undefined : { name, arguments: coerced }
     },
-    changed() {},
   }
 }

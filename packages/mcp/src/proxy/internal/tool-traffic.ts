@@ -9,8 +9,6 @@ export interface ToolFix {
   listed(tools: readonly unknown[], firstPage: boolean): readonly unknown[]
   /** The call as the server expects it; `undefined` to forward the request unchanged (unknown tool, nothing to restore). */
   restore(name: string, args: unknown): { readonly name: string; readonly arguments: unknown } | undefined
-  /** The server said its tool list changed (`notifications/tools/list_changed`). */
-  changed(): void
 }
 
 type Message = Record<string, unknown>
@@ -43,13 +41,12 @@ export function toolTraffic(fix: ToolFix): { fromHost(line: Buffer): Buffer; fro
       return serialize({ ...message, params: { ...params, name: restored.name, arguments: restored.arguments } })
     },
     fromServer(line) {
-      if (pendingLists.size === 0 && line.indexOf('list_changed') === -1) return line
+      // `notifications/tools/list_changed` goes through like any message: the
+      // host lists again, and that answer replaces the tools. Until then,
+      // calls are restored against the tools the model was shown.
+      if (pendingLists.size === 0) return line
       const message = parseObject(line)
       if (message === undefined) return line
-      if (message['method'] === 'notifications/tools/list_changed') {
-        fix.changed()
-        return line
-      }
       if (Object.hasOwn(message, 'method') || !Object.hasOwn(message, 'id')) return line
       const key = idKey(message['id'])
       const firstPage = pendingLists.get(key)
