@@ -8,7 +8,10 @@ export default [
     files: ['src/**/*.ts'],
     ignores: ['**/*.test.ts', '**/*.test-d.ts', 'src/test-support/**', 'src/proxy.ts', 'src/bin/**', 'src/proxy/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'only the proxy may use Node built-ins' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*'], message: 'only the proxy may use Node built-ins' }] },
+      ],
     },
   },
 ]

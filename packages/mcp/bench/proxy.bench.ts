@@ -31,11 +31,15 @@ const direct = await connect([server])
 const proxied = await connect([proxy, '--', process.execPath, server])
 
 type Batch = () => Promise<unknown>
-const sequential = (client: Client, args: Record<string, unknown>): Batch => async () => {
-  for (let index = 0; index < callsPerBatch; index++) await client.callTool({ name: 'echo', arguments: args })
-}
-const concurrent = (client: Client, args: Record<string, unknown>): Batch => () =>
-  Promise.all(Array.from({ length: callsPerBatch }, () => client.callTool({ name: 'echo', arguments: args })))
+const sequential =
+  (client: Client, args: Record<string, unknown>): Batch =>
+  async () => {
+    for (let index = 0; index < callsPerBatch; index++) await client.callTool({ name: 'echo', arguments: args })
+  }
+const concurrent =
+  (client: Client, args: Record<string, unknown>): Batch =>
+  () =>
+    Promise.all(Array.from({ length: callsPerBatch }, () => client.callTool({ name: 'echo', arguments: args })))
 
 // The proxy must really fix the call it is timed on, or the case measures
 // nothing: the server reports a call whose n is not a number as an error.
@@ -64,7 +68,9 @@ async function measure(name: string, impls: Record<string, Batch>, note: string)
   return names.map((impl) => {
     const opsPerSec = Math.round(median(rates.get(impl)!))
     const ratio = impl === 'ours' ? '' : `  ours/this ${(oursRate / opsPerSec).toFixed(2)}x`
-    console.log(`${'@x/mcp'.padEnd(16)} ${name.padEnd(40)} ${impl.padEnd(36)} ${opsPerSec.toLocaleString('en-US').padStart(14)} ops/s${ratio}`)
+    console.log(
+      `${'@x/mcp'.padEnd(16)} ${name.padEnd(40)} ${impl.padEnd(36)} ${opsPerSec.toLocaleString('en-US').padStart(14)} ops/s${ratio}`,
+    )
     return { package: '@x/mcp', case: name, impl, opsPerSec, samples: rounds, note }
   })
 }
@@ -72,12 +78,21 @@ async function measure(name: string, impls: Record<string, Batch>, note: string)
 const typed = { n: 5, flag: true }
 const modelStyle = { n: '5', flag: 'true' }
 const records = [
-  ...(await measure('tools/call one at a time, nothing to fix', { ours: sequential(proxied, typed), 'server directly': sequential(direct, typed) },
-    'ours: through x-mcp-fix; an SDK Client awaits each call before the next')),
-  ...(await measure('tools/call one at a time, call fixed', { ours: sequential(proxied, modelStyle), 'server directly': sequential(direct, modelStyle) },
-    'the same arguments both ways: the proxy coerces them, the server alone answers with an error result')),
-  ...(await measure(`tools/call ${callsPerBatch} in flight, call fixed`, { ours: concurrent(proxied, modelStyle), 'server directly': concurrent(direct, modelStyle) },
-    'all calls of a batch sent before the first answer')),
+  ...(await measure(
+    'tools/call one at a time, nothing to fix',
+    { ours: sequential(proxied, typed), 'server directly': sequential(direct, typed) },
+    'ours: through x-mcp-fix; an SDK Client awaits each call before the next',
+  )),
+  ...(await measure(
+    'tools/call one at a time, call fixed',
+    { ours: sequential(proxied, modelStyle), 'server directly': sequential(direct, modelStyle) },
+    'the same arguments both ways: the proxy coerces them, the server alone answers with an error result',
+  )),
+  ...(await measure(
+    `tools/call ${callsPerBatch} in flight, call fixed`,
+    { ours: concurrent(proxied, modelStyle), 'server directly': concurrent(direct, modelStyle) },
+    'all calls of a batch sent before the first answer',
+  )),
 ]
 await Promise.all([direct.close(), proxied.close()])
 

@@ -41,21 +41,33 @@ describe('README examples', () => {
     const run = (): unknown[] => {
       if (printed) return printed
       const file = join(packageDir, `.readme-example-${index}-${process.pid}.mjs`)
-      writeFileSync(file, `const __print = (value) => process.stdout.write(JSON.stringify(value ?? null) + "\\n");\n${source}`)
+      writeFileSync(
+        file,
+        `const __print = (value) => process.stdout.write(JSON.stringify(value ?? null) + "\\n");\n${source}`,
+      )
       try {
         const output = execFileSync(process.execPath, [file], {
           encoding: 'utf8',
           cwd: packageDir,
-          env: { ...process.env, PATH: [bin, join(packageDir, 'node_modules', '.bin'), process.env['PATH']].join(delimiter) },
+          env: {
+            ...process.env,
+            PATH: [bin, join(packageDir, 'node_modules', '.bin'), process.env['PATH']].join(delimiter),
+          },
         })
-        printed = output.trim().split('\n').map((text) => JSON.parse(text) as unknown)
+        printed = output
+          .trim()
+          .split('\n')
+          .map((text) => JSON.parse(text) as unknown)
         return printed
       } finally {
         rmSync(file, { force: true })
       }
     }
-    it.each(checks.map((check, position) => [check.line, check.expected, position] as const))('%s', (_line, expected, position) => {
-      expect(run()[position]).toEqual(expected)
-    })
+    it.each(checks.map((check, position) => [check.line, check.expected, position] as const))(
+      '%s',
+      (_line, expected, position) => {
+        expect(run()[position]).toEqual(expected)
+      },
+    )
   })
 })

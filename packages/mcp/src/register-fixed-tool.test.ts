@@ -42,7 +42,12 @@ interface Seen {
 
 function serverWith(fixed: boolean, inputSchema: AnySchema | ZodRawShapeCompat, seen: Seen): McpServer {
   const server = new McpServer({ name: 'helper-test', version: '1.0.0' })
-  const config = { title: 'Search', description: 'Search with typed arguments.', inputSchema, annotations: { readOnlyHint: true } }
+  const config = {
+    title: 'Search',
+    description: 'Search with typed arguments.',
+    inputSchema,
+    annotations: { readOnlyHint: true },
+  }
   const handler = (args: unknown) => {
     seen.args = args
     return { content: [{ type: 'text' as const, text: 'ok' }] }
@@ -59,7 +64,11 @@ async function listTools(fixed: boolean, inputSchema: AnySchema | ZodRawShapeCom
   return JSON.stringify(response)
 }
 
-async function call(fixed: boolean, inputSchema: AnySchema | ZodRawShapeCompat, args: unknown): Promise<{ result: Record<string, unknown>; seen: unknown }> {
+async function call(
+  fixed: boolean,
+  inputSchema: AnySchema | ZodRawShapeCompat,
+  args: unknown,
+): Promise<{ result: Record<string, unknown>; seen: unknown }> {
   const seen: Seen = { args: undefined }
   const session = await rawSession(serverWith(fixed, inputSchema, seen))
   const response = await session.request('tools/call', { name: 'search', arguments: args })
@@ -125,13 +134,15 @@ describe('registerFixedTool', () => {
       else server.registerTool('ping', { description: 'Ping.' }, handler)
       return server
     }
-    const lists = await Promise.all([false, true].map(async (fixed) => {
-      const session = await rawSession(make(fixed))
-      const list = JSON.stringify(await session.request('tools/list'))
-      const called = JSON.stringify(await session.request('tools/call', { name: 'ping', arguments: {} }))
-      await session.close()
-      return list + called
-    }))
+    const lists = await Promise.all(
+      [false, true].map(async (fixed) => {
+        const session = await rawSession(make(fixed))
+        const list = JSON.stringify(await session.request('tools/list'))
+        const called = JSON.stringify(await session.request('tools/call', { name: 'ping', arguments: {} }))
+        await session.close()
+        return list + called
+      }),
+    )
     expect(lists[1]).toBe(lists[0])
   })
 })

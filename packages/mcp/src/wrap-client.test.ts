@@ -11,7 +11,8 @@ afterEach(async () => {
   await client?.close()
   client = undefined
 })
-const paged = async (): Promise<Client> => (client = await connectClient({ command: process.execPath, args: [fixture('paged-server.mjs')] }))
+const paged = async (): Promise<Client> =>
+  (client = await connectClient({ command: process.execPath, args: [fixture('paged-server.mjs')] }))
 const received = (result: Awaited<ReturnType<Client['callTool']>>): unknown =>
   JSON.parse((result.content as Array<{ text: string }>)[0]!.text)
 
@@ -37,12 +38,17 @@ describe('wrapClient', () => {
     const fixed = wrapClient(await paged(), { provider: 'anthropic' })
     await fixed.listAllTools()
     expect(received(await fixed.callTool({ name: 'alpha', arguments: { count: '3' } }))).toEqual({ count: 3 })
-    expect(received(await fixed.callTool({ name: 'beta', arguments: { first_name: 'Ada', age: '36' } }))).toEqual({ 'first name': 'Ada', age: 36 })
+    expect(received(await fixed.callTool({ name: 'beta', arguments: { first_name: 'Ada', age: '36' } }))).toEqual({
+      'first name': 'Ada',
+      age: 36,
+    })
   })
 
   it('lists every page itself before the first call', async () => {
     const fixed = wrapClient(await paged(), { provider: 'anthropic' })
-    expect(received(await fixed.callTool({ name: 'beta', arguments: { first_name: 'Ada' } }))).toEqual({ 'first name': 'Ada' })
+    expect(received(await fixed.callTool({ name: 'beta', arguments: { first_name: 'Ada' } }))).toEqual({
+      'first name': 'Ada',
+    })
   })
 
   it('lists again after notifications/tools/list_changed, and still calls a handler set before', async () => {
@@ -52,7 +58,10 @@ describe('wrapClient', () => {
     const fixed = wrapClient(plain, { provider: 'anthropic' })
     await fixed.listAllTools()
     await fixed.callTool({ name: 'grow', arguments: {} })
-    await waitFor(() => notified, (count) => count === 1)
+    await waitFor(
+      () => notified,
+      (count) => count === 1,
+    )
     expect(received(await fixed.callTool({ name: 'gamma', arguments: { flag: 'true' } }))).toEqual({ flag: true })
     expect((await fixed.toolset()).tools.map((tool) => tool.originalName)).toEqual(['alpha', 'beta', 'grow', 'gamma'])
   })

@@ -61,13 +61,16 @@ export interface FixedClient {
 export function wrapClient(client: Client, options: WrapClientOptions): FixedClient {
   const provider = options?.provider
   if (!(PROVIDER_NAMES as readonly unknown[]).includes(provider)) {
-    throw new TypeError(`wrapClient: expected options.provider to be one of ${PROVIDER_NAMES.join(', ')}, received ${JSON.stringify(provider) ?? 'undefined'}`)
+    throw new TypeError(
+      `wrapClient: expected options.provider to be one of ${PROVIDER_NAMES.join(', ')}, received ${JSON.stringify(provider) ?? 'undefined'}`,
+    )
   }
   const pages = providerToolPages(provider)
   let stale = true
   // The SDK keeps one handler per notification: the one set before (the
   // client's own `listChanged` option, a user's) is called from ours.
-  const handlers = (client as unknown as { _notificationHandlers?: Map<string, (notification: unknown) => unknown> })._notificationHandlers
+  const handlers = (client as unknown as { _notificationHandlers?: Map<string, (notification: unknown) => unknown> })
+    ._notificationHandlers
   const previous = handlers?.get('notifications/tools/list_changed')
   client.setNotificationHandler(ToolListChangedNotificationSchema, async (notification) => {
     stale = true
@@ -103,7 +106,10 @@ export function wrapClient(client: Client, options: WrapClientOptions): FixedCli
     async callTool(params, resultSchema, requestOptions) {
       await toolset(requestOptions)
       const restored = pages.restore(params.name, params.arguments)
-      const call = restored === undefined ? params : { ...params, name: restored.name, arguments: restored.arguments as Record<string, unknown> }
+      const call =
+        restored === undefined
+          ? params
+          : { ...params, name: restored.name, arguments: restored.arguments as Record<string, unknown> }
       return client.callTool(call, resultSchema, requestOptions)
     },
   }

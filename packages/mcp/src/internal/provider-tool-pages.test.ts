@@ -8,8 +8,16 @@ import { connectClient } from '../test-support/connect-client.js'
 import { prepareWorkspace, realServers } from '../test-support/servers.js'
 import { providerToolPages } from './provider-tool-pages.js'
 
-const alpha = { name: 'alpha', inputSchema: { type: 'object', properties: { 'first name': { type: 'string' }, n: { type: 'integer' } } } }
-const beta = { name: 'beta', title: 'Beta', annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: { on: { type: 'boolean' } } } }
+const alpha = {
+  name: 'alpha',
+  inputSchema: { type: 'object', properties: { 'first name': { type: 'string' }, n: { type: 'integer' } } },
+}
+const beta = {
+  name: 'beta',
+  title: 'Beta',
+  annotations: { readOnlyHint: true },
+  inputSchema: { type: 'object', properties: { on: { type: 'boolean' } } },
+}
 
 describe('providerToolPages', () => {
   it('rewrites name and schema of each tool and keeps its other fields', () => {
@@ -36,7 +44,10 @@ describe('providerToolPages', () => {
   it('restores a call made in the provider form', () => {
     const pages = providerToolPages('anthropic')
     pages.listed(deepFreeze([alpha, beta]), true)
-    expect(pages.restore('alpha', deepFreeze({ first_name: 'Ada', n: '2' }))).toEqual({ name: 'alpha', arguments: { 'first name': 'Ada', n: 2 } })
+    expect(pages.restore('alpha', deepFreeze({ first_name: 'Ada', n: '2' }))).toEqual({
+      name: 'alpha',
+      arguments: { 'first name': 'Ada', n: 2 },
+    })
   })
 
   it.each([
@@ -64,12 +75,16 @@ describe('providerToolPages on the real servers listings', () => {
   })
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-  it.each(PROVIDER_NAMES.map((provider) => [provider]))('lists every tool of every server in a form %s accepts', (provider) => {
-    for (const [server, tools] of listings) {
-      const listed = providerToolPages(provider).listed(tools, true) as Array<{ name: string; inputSchema: unknown }>
-      expect(listed.length).toBe(tools.length)
-      expect(new Set(listed.map((tool) => tool.name)).size, server).toBe(tools.length)
-      for (const tool of listed) expect(checkProviderSchema(tool.inputSchema, provider), `${server} ${tool.name}`).toEqual([])
-    }
-  })
+  it.each(PROVIDER_NAMES.map((provider) => [provider]))(
+    'lists every tool of every server in a form %s accepts',
+    (provider) => {
+      for (const [server, tools] of listings) {
+        const listed = providerToolPages(provider).listed(tools, true) as Array<{ name: string; inputSchema: unknown }>
+        expect(listed.length).toBe(tools.length)
+        expect(new Set(listed.map((tool) => tool.name)).size, server).toBe(tools.length)
+        for (const tool of listed)
+          expect(checkProviderSchema(tool.inputSchema, provider), `${server} ${tool.name}`).toEqual([])
+      }
+    },
+  )
 })

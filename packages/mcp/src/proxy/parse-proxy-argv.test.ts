@@ -5,12 +5,21 @@ import { parseProxyArgv } from './parse-proxy-argv.js'
 describe('parseProxyArgv', () => {
   it.each(
     deepFreeze([
-      [['--', 'npx', '-y', 'server', '--port', '1'], { ok: true, command: 'npx', args: ['-y', 'server', '--port', '1'] }],
+      [
+        ['--', 'npx', '-y', 'server', '--port', '1'],
+        { ok: true, command: 'npx', args: ['-y', 'server', '--port', '1'] },
+      ],
       [['node', 'server.js'], { ok: true, command: 'node', args: ['server.js'] }],
       [['--grace-ms', '500', '--', 'node'], { ok: true, command: 'node', args: [], graceMs: 500 }],
       [['--grace-ms=0', 'node', '--', 'x'], { ok: true, command: 'node', args: ['--', 'x'], graceMs: 0 }],
-      [['--provider', 'gemini', '--', 'npx', 'server'], { ok: true, command: 'npx', args: ['server'], provider: 'gemini' }],
-      [['--provider=openai-strict', '--grace-ms', '10', 'node'], { ok: true, command: 'node', args: [], provider: 'openai-strict', graceMs: 10 }],
+      [
+        ['--provider', 'gemini', '--', 'npx', 'server'],
+        { ok: true, command: 'npx', args: ['server'], provider: 'gemini' },
+      ],
+      [
+        ['--provider=openai-strict', '--grace-ms', '10', 'node'],
+        { ok: true, command: 'node', args: [], provider: 'openai-strict', graceMs: 10 },
+      ],
     ] as const),
   )('reads %j', (argv, expected) => {
     expect(parseProxyArgv(argv)).toEqual(expected)

@@ -35,7 +35,8 @@ export function parseProxyArgv(argv: readonly string[]): ProxyArgv {
     const arg = argv[index]!
     if (arg === '--' || !arg.startsWith('-')) {
       const rest = arg === '--' ? argv.slice(index + 1) : argv.slice(index)
-      if (rest.length === 0 || rest[0] === '') return { ok: false, message: `expected a server command after the options\n${PROXY_USAGE}` }
+      if (rest.length === 0 || rest[0] === '')
+        return { ok: false, message: `expected a server command after the options\n${PROXY_USAGE}` }
       return {
         ok: true,
         command: rest[0]!,
@@ -44,18 +45,27 @@ export function parseProxyArgv(argv: readonly string[]): ProxyArgv {
         ...(graceMs === undefined ? {} : { graceMs }),
       }
     }
-    const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined]
+    const [name, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined]
     if (name === '--grace-ms') {
       const value = inline ?? argv[++index]
       const parsed = value === undefined || !/^\d+$/.test(value) ? Number.NaN : Number(value)
-      if (!Number.isSafeInteger(parsed)) return { ok: false, message: `--grace-ms expects a whole number of milliseconds, received ${JSON.stringify(value ?? '')}` }
+      if (!Number.isSafeInteger(parsed))
+        return {
+          ok: false,
+          message: `--grace-ms expects a whole number of milliseconds, received ${JSON.stringify(value ?? '')}`,
+        }
       graceMs = parsed
       continue
     }
     if (name === '--provider') {
       const value = inline ?? argv[++index]
       if (!(PROVIDER_NAMES as readonly unknown[]).includes(value)) {
-        return { ok: false, message: `--provider expects one of ${PROVIDER_NAMES.join(', ')}, received ${JSON.stringify(value ?? '')}` }
+        return {
+          ok: false,
+          message: `--provider expects one of ${PROVIDER_NAMES.join(', ')}, received ${JSON.stringify(value ?? '')}`,
+        }
       }
       provider = value as ProviderName
       continue

@@ -28,7 +28,9 @@ describe('x-mcp-fix process lifetime', () => {
     const proxy = spawnProxy({ command: process.execPath, args: [fixture('exit-server.mjs'), '3'] })
     proxy.process.stdin.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n')
     expect(await proxy.exited).toBe(3)
-    expect(proxy.stdout().toString()).toBe('{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"bye"}}\n')
+    expect(proxy.stdout().toString()).toBe(
+      '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"bye"}}\n',
+    )
   })
 
   it('exits with 128 + the signal number when a signal ended the server', async () => {
@@ -52,7 +54,10 @@ describe('x-mcp-fix process lifetime', () => {
   it('stops the server when the host closes stdin, and exits with its code', async () => {
     const proxy = spawnProxy(realServers(workspace).files)
     proxy.process.stdin.write(initialize)
-    await waitFor(() => proxy.stdout().toString(), (text) => text.includes('"id":0'))
+    await waitFor(
+      () => proxy.stdout().toString(),
+      (text) => text.includes('"id":0'),
+    )
     const [server] = proxy.serverPids()
     expect(server).toBeGreaterThan(0)
     proxy.process.stdin.end()
@@ -62,8 +67,18 @@ describe('x-mcp-fix process lifetime', () => {
 
   it('sends SIGTERM, then SIGKILL, to a server that ignores its stdin closing', async () => {
     const record = join(dir, 'stubborn.txt')
-    const proxy = spawnProxy({ command: process.execPath, args: [fixture('stubborn-server.mjs'), record] }, ['--grace-ms', '300'])
-    const pid = Number((await waitFor(() => safeRead(record), (text) => text.endsWith('\n'))).split('\n')[0])
+    const proxy = spawnProxy({ command: process.execPath, args: [fixture('stubborn-server.mjs'), record] }, [
+      '--grace-ms',
+      '300',
+    ])
+    const pid = Number(
+      (
+        await waitFor(
+          () => safeRead(record),
+          (text) => text.endsWith('\n'),
+        )
+      ).split('\n')[0],
+    )
     expect(isAlive(pid)).toBe(true)
     proxy.process.stdin.end()
     expect(await proxy.exited).toBe(137)
@@ -77,23 +92,32 @@ describe('x-mcp-fix process lifetime', () => {
   it('stops the server when the proxy itself gets SIGTERM', async () => {
     const proxy = spawnProxy(realServers(workspace).git)
     proxy.process.stdin.write(initialize)
-    await waitFor(() => proxy.stdout().toString(), (text) => text.includes('"id":0'))
+    await waitFor(
+      () => proxy.stdout().toString(),
+      (text) => text.includes('"id":0'),
+    )
     const [server] = proxy.serverPids()
     proxy.process.kill('SIGTERM')
     expect(await proxy.exited).toBe(0)
     expect(await waitGone(server!, 5_000)).toBe(true)
   })
 
-  it.each([['tickets'], ['everything'], ['filesystem']] as const)('leaves no %s server behind when the proxy is SIGKILLed: it sees its stdin close', async (name) => {
-    const proxy = spawnProxy(realServers(workspace)[name])
-    proxy.process.stdin.write(initialize)
-    await waitFor(() => proxy.stdout().toString(), (text) => text.includes('"id":0'))
-    const [server] = proxy.serverPids()
-    expect(isAlive(server!)).toBe(true)
-    proxy.process.kill('SIGKILL')
-    expect(await proxy.exited).toBe(137)
-    expect(await waitGone(server!, 10_000)).toBe(true)
-  })
+  it.each([['tickets'], ['everything'], ['filesystem']] as const)(
+    'leaves no %s server behind when the proxy is SIGKILLed: it sees its stdin close',
+    async (name) => {
+      const proxy = spawnProxy(realServers(workspace)[name])
+      proxy.process.stdin.write(initialize)
+      await waitFor(
+        () => proxy.stdout().toString(),
+        (text) => text.includes('"id":0'),
+      )
+      const [server] = proxy.serverPids()
+      expect(isAlive(server!)).toBe(true)
+      proxy.process.kill('SIGKILL')
+      expect(await proxy.exited).toBe(137)
+      expect(await waitGone(server!, 10_000)).toBe(true)
+    },
+  )
 })
 
 function safeRead(file: string): string {

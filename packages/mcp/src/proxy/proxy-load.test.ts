@@ -17,18 +17,31 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 describe('x-mcp-fix under load', () => {
   it(`answers ${CALLS} concurrent tools/call requests, each under its own id, none lost`, async () => {
     const proxy = spawnProxy(realServers(prepareWorkspace(dir)).everything)
-    const lines = (): any[] => proxy.stdout().toString('utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line))
+    const lines = (): any[] =>
+      proxy
+        .stdout()
+        .toString('utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
     proxy.process.stdin.write(
       `${JSON.stringify({ jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'load', version: '0' } } })}\n`,
     )
     await waitFor(lines, (all) => all.some((message) => message.id === 'init'))
-    proxy.process.stdin.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n{"jsonrpc":"2.0","id":"list","method":"tools/list"}\n')
+    proxy.process.stdin.write(
+      '{"jsonrpc":"2.0","method":"notifications/initialized"}\n{"jsonrpc":"2.0","id":"list","method":"tools/list"}\n',
+    )
     await waitFor(lines, (all) => all.some((message) => message.id === 'list'))
     // Half the ids are numbers, half strings that look like the same numbers:
     // a response must come back under the exact id (and type) it answers.
     const id = (index: number): number | string => (index % 2 === 0 ? index : `${index}`)
     const batch = Array.from({ length: CALLS }, (_, index) =>
-      JSON.stringify({ jsonrpc: '2.0', id: id(index), method: 'tools/call', params: { name: 'get-sum', arguments: { a: `${index}`, b: '0.5' } } }),
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: id(index),
+        method: 'tools/call',
+        params: { name: 'get-sum', arguments: { a: `${index}`, b: '0.5' } },
+      }),
     )
     proxy.process.stdin.write(`${batch.join('\n')}\n`)
     const answers = await waitFor(

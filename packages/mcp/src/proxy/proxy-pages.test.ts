@@ -5,16 +5,30 @@ import { spawnProxy, waitFor } from '../test-support/spawn-proxy.js'
 
 describe('x-mcp-fix --provider across pages and list changes', () => {
   it('prepares every page, restores calls of tools from any page, and follows tools/list_changed', async () => {
-    const proxy = spawnProxy({ command: process.execPath, args: [fixture('paged-server.mjs')] }, ['--provider', 'anthropic'])
-    const messages = (): any[] => proxy.stdout().toString('utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line))
+    const proxy = spawnProxy({ command: process.execPath, args: [fixture('paged-server.mjs')] }, [
+      '--provider',
+      'anthropic',
+    ])
+    const messages = (): any[] =>
+      proxy
+        .stdout()
+        .toString('utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
     const answer = async (id: number): Promise<any> =>
       (await waitFor(messages, (all) => all.some((message) => message.id === id && !('method' in message)))).find(
         (message) => message.id === id && !('method' in message),
       )
-    const send = (message: Record<string, unknown>): void => void proxy.process.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`)
+    const send = (message: Record<string, unknown>): void =>
+      void proxy.process.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`)
     const text = (message: any): unknown => JSON.parse(message.result.content[0].text)
 
-    send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pages', version: '0' } } })
+    send({
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pages', version: '0' } },
+    })
     await answer(1)
     send({ method: 'notifications/initialized' })
     send({ id: 2, method: 'tools/list' })

@@ -29,12 +29,19 @@ function passthroughSuite(proxyArgs: readonly string[]): void {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'x-mcp-fix-passthrough-'))
     const everything = realServers(prepareWorkspace(dir)).everything
-    proxy = spawnProxy({ command: process.execPath, args: [fixture('tee-server.mjs'), dir, '--', everything.command, ...everything.args] }, [
-      ...proxyArgs,
-      '--grace-ms',
-      '500',
-    ])
-    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } })
+    proxy = spawnProxy(
+      {
+        command: process.execPath,
+        args: [fixture('tee-server.mjs'), dir, '--', everything.command, ...everything.args],
+      },
+      [...proxyArgs, '--grace-ms', '500'],
+    )
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+    })
     await answered(1)
     send({ jsonrpc: '2.0', method: 'notifications/initialized' })
     // Without --provider, even the tool list goes through as the server wrote it.
@@ -44,14 +51,41 @@ function passthroughSuite(proxyArgs: readonly string[]): void {
     await answered('r-2')
     send({ jsonrpc: '2.0', id: 3, method: 'resources/templates/list' })
     send({ jsonrpc: '2.0', id: 4, method: 'prompts/list' })
-    send({ jsonrpc: '2.0', id: 5, method: 'prompts/get', params: { name: 'args-prompt', arguments: { city: 'Paris' } } })
+    send({
+      jsonrpc: '2.0',
+      id: 5,
+      method: 'prompts/get',
+      params: { name: 'args-prompt', arguments: { city: 'Paris' } },
+    })
     await answered(5)
     // A tool call that needs no fixing is a message like any other.
-    send({ jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'trigger-long-running-operation', arguments: { duration: 0.3, steps: 3 }, _meta: { progressToken: 'p-6' } } })
+    send({
+      jsonrpc: '2.0',
+      id: 6,
+      method: 'tools/call',
+      params: {
+        name: 'trigger-long-running-operation',
+        arguments: { duration: 0.3, steps: 3 },
+        _meta: { progressToken: 'p-6' },
+      },
+    })
     await answered(6)
-    send({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'trigger-long-running-operation', arguments: { duration: 20, steps: 20 }, _meta: { progressToken: 'p-7' } } })
+    send({
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'tools/call',
+      params: {
+        name: 'trigger-long-running-operation',
+        arguments: { duration: 20, steps: 20 },
+        _meta: { progressToken: 'p-7' },
+      },
+    })
     await waitFor(received, (text) => text.includes('"progressToken":"p-7"'))
-    send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7, reason: 'the user pressed stop' } })
+    send({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 7, reason: 'the user pressed stop' },
+    })
     send({ jsonrpc: '2.0', id: 8, method: 'no/such-method', params: { x: 1 } })
     await answered(8)
     send('this line is not JSON')
@@ -73,12 +107,19 @@ function passthroughSuite(proxyArgs: readonly string[]): void {
       if (!rewritesList) return expect(proxy.stdout().equals(fromServer)).toBe(true)
       const isList = (line: string): boolean => line.includes('"id":"tools"}') || line.includes('"id":"tools",')
       const lines = (buffer: Buffer): string[] => buffer.toString('utf8').split('\n')
-      expect(lines(proxy.stdout()).filter((line) => !isList(line))).toEqual(lines(fromServer).filter((line) => !isList(line)))
+      expect(lines(proxy.stdout()).filter((line) => !isList(line))).toEqual(
+        lines(fromServer).filter((line) => !isList(line)),
+      )
       expect(lines(proxy.stdout()).filter(isList)).toHaveLength(1)
     })
 
-    const messages = (): Array<Record<string, any>> => received().split('\n').filter(Boolean).map((line) => JSON.parse(line))
-    const answer = (id: string | number): Record<string, any> | undefined => messages().find((message) => message.id === id && !('method' in message))
+    const messages = (): Array<Record<string, any>> =>
+      received()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
+    const answer = (id: string | number): Record<string, any> | undefined =>
+      messages().find((message) => message.id === id && !('method' in message))
 
     it('relayed a resources/list result under its string id', () => {
       expect(answer('r-2')?.result.resources.length).toBeGreaterThan(0)
@@ -94,7 +135,9 @@ function passthroughSuite(proxyArgs: readonly string[]): void {
 
     it('relayed the progress notifications of a call before its answer', () => {
       const all = messages()
-      const progress = all.filter((message) => message.method === 'notifications/progress' && message.params.progressToken === 'p-6')
+      const progress = all.filter(
+        (message) => message.method === 'notifications/progress' && message.params.progressToken === 'p-6',
+      )
       expect(progress.length).toBeGreaterThan(0)
       const answerAt = all.findIndex((message) => message.id === 6 && 'result' in message)
       expect(answerAt).toBeGreaterThan(-1)

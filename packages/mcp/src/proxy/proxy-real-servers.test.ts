@@ -14,7 +14,9 @@ async function proxied(server: ServerCommand, proxyArgs: readonly string[] = [])
   }
 }
 
-realServerSuite('x-mcp-fix in front of real servers (tools listed as the server lists them)', (server) => proxied(server))
+realServerSuite('x-mcp-fix in front of real servers (tools listed as the server lists them)', (server) =>
+  proxied(server),
+)
 
 realServerSuite(
   'x-mcp-fix --provider anthropic in front of real servers (keys renamed for the provider)',

@@ -8,9 +8,21 @@ describe('startProxy', () => {
   it.each([
     ['no options', undefined, /options.command to be a non-empty string, received undefined/],
     ['an empty command', { command: '' }, /options.command to be a non-empty string, received ""/],
-    ['an unknown provider', { command: 'node', provider: 'claude' }, /options.provider to be one of anthropic, .* received "claude"/],
-    ['a negative grace period', { command: 'node', graceMs: -1 }, /options.graceMs to be a number >= 0, received number/],
-    ['a grace period that is not a number', { command: 'node', graceMs: '5' }, /options.graceMs to be a number >= 0, received "5"/],
+    [
+      'an unknown provider',
+      { command: 'node', provider: 'claude' },
+      /options.provider to be one of anthropic, .* received "claude"/,
+    ],
+    [
+      'a negative grace period',
+      { command: 'node', graceMs: -1 },
+      /options.graceMs to be a number >= 0, received number/,
+    ],
+    [
+      'a grace period that is not a number',
+      { command: 'node', graceMs: '5' },
+      /options.graceMs to be a number >= 0, received "5"/,
+    ],
   ])('throws a TypeError for %s', (_label, options, message) => {
     expect(() => startProxy(options as never)).toThrow(TypeError)
     expect(() => startProxy(options as never)).toThrow(message)
@@ -22,7 +34,13 @@ describe('startProxy', () => {
     const chunks: Buffer[] = []
     output.on('data', (chunk: Buffer) => chunks.push(chunk))
     const logged: string[] = []
-    const proxy = startProxy({ command: process.execPath, args: [fixture('echo-server.mjs')], input, output, log: (line) => logged.push(line) })
+    const proxy = startProxy({
+      command: process.execPath,
+      args: [fixture('echo-server.mjs')],
+      input,
+      output,
+      log: (line) => logged.push(line),
+    })
     expect(proxy.pid).toBeGreaterThan(0)
     const received = (): string => Buffer.concat(chunks).toString('utf8')
     input.write('{"jsonrpc":"2.0","id":1,"method":"tools/list"}\n')

@@ -66,11 +66,20 @@ export interface RunningProxy {
  * @throws TypeError when `options` is malformed
  */
 export function startProxy(options: ProxyOptions): RunningProxy {
-  if (typeof options !== 'object' || options === null || typeof options.command !== 'string' || options.command === '') {
-    throw new TypeError(`startProxy: expected options.command to be a non-empty string, received ${describe(options?.command)}`)
+  if (
+    typeof options !== 'object' ||
+    options === null ||
+    typeof options.command !== 'string' ||
+    options.command === ''
+  ) {
+    throw new TypeError(
+      `startProxy: expected options.command to be a non-empty string, received ${describe(options?.command)}`,
+    )
   }
   if (options.provider !== undefined && !(PROVIDER_NAMES as readonly unknown[]).includes(options.provider)) {
-    throw new TypeError(`startProxy: expected options.provider to be one of ${PROVIDER_NAMES.join(', ')}, received ${describe(options.provider)}`)
+    throw new TypeError(
+      `startProxy: expected options.provider to be one of ${PROVIDER_NAMES.join(', ')}, received ${describe(options.provider)}`,
+    )
   }
   const graceMs = options.graceMs ?? 2000
   if (typeof graceMs !== 'number' || !(graceMs >= 0)) {
@@ -122,7 +131,8 @@ export function startProxy(options: ProxyOptions): RunningProxy {
   // A server that exited while the host was still writing: the write fails
   // with EPIPE, and the exit is what the host hears about.
   child.stdin.on('error', () => {})
-  const onInput = (chunk: Buffer | string): void => fromHost.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
+  const onInput = (chunk: Buffer | string): void =>
+    fromHost.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
   const onInputEnd = (): void => {
     fromHost.end()
     stop()

@@ -6,7 +6,10 @@ import type { ServerCommand } from './servers.js'
 export async function connectClient(server: ServerCommand): Promise<Client> {
   const client = new Client({ name: 'x-mcp-fix-test', version: '1.0.0' })
   const env: Record<string, string> = {}
-  for (const [key, value] of Object.entries({ ...process.env, ...server.env })) if (value !== undefined) env[key] = value
-  await client.connect(new StdioClientTransport({ command: server.command, args: [...server.args], env, stderr: 'ignore' }))
+  for (const [key, value] of Object.entries({ ...process.env, ...server.env }))
+    if (value !== undefined) env[key] = value
+  await client.connect(
+    new StdioClientTransport({ command: server.command, args: [...server.args], env, stderr: 'ignore' }),
+  )
   return client
 }

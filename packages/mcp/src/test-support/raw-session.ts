@@ -27,7 +27,11 @@ export async function rawSession(server: McpServer): Promise<RawSession> {
     void clientEnd.send({ jsonrpc: '2.0', id, method, params })
     return answer
   }
-  await request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } })
+  await request('initialize', {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'raw', version: '0' },
+  })
   await clientEnd.send({ jsonrpc: '2.0', method: 'notifications/initialized' })
   return { request, close: () => server.close() }
 }

@@ -60,28 +60,42 @@ export function realServerSuite(
       'covers every tool %s lists, with a call or a reason',
       async (name) => {
         const { tools } = await direct.get(name)!.listTools()
-        const covered = [...calls.filter((call) => call.server === name).map((call) => call.tool), ...nothingToFix[name]]
+        const covered = [
+          ...calls.filter((call) => call.server === name).map((call) => call.tool),
+          ...nothingToFix[name],
+        ]
         expect(tools.map((tool) => tool.name).sort()).toEqual([...covered].sort())
       },
     )
 
-    describe.each(calls.map((call) => [`${call.server} ${call.tool}`, call] as const))('%s with model-style arguments', (_label, call) => {
-      const model = (): { name: string; arguments: Record<string, unknown> } => ({
-        name: providerNames.get(`${call.server} ${call.tool}`)!,
-        arguments: modelArgs(withSandbox(call.args, sandbox)),
-      })
-      // A renamed key the server does not know is dropped by its validation
-      // (zod strips unknown keys): such a call can "succeed" without doing
-      // what was asked, so failing means either.
-      it('fails, or does not do what was asked, against the server directly', async () => {
-        const result = await outcome((params) => direct.get(call.server)!.callTool(params), model().name, model().arguments)
-        expect(result.ok && result.text.includes(call.expect), result.text).toBe(false)
-      })
-      it('succeeds with the fix', async () => {
-        const result = await outcome((params) => fixed.get(call.server)!.callTool(params), model().name, model().arguments)
-        expect(result.ok, result.text).toBe(true)
-        expect(result.text).toContain(call.expect)
-      })
-    })
+    describe.each(calls.map((call) => [`${call.server} ${call.tool}`, call] as const))(
+      '%s with model-style arguments',
+      (_label, call) => {
+        const model = (): { name: string; arguments: Record<string, unknown> } => ({
+          name: providerNames.get(`${call.server} ${call.tool}`)!,
+          arguments: modelArgs(withSandbox(call.args, sandbox)),
+        })
+        // A renamed key the server does not know is dropped by its validation
+        // (zod strips unknown keys): such a call can "succeed" without doing
+        // what was asked, so failing means either.
+        it('fails, or does not do what was asked, against the server directly', async () => {
+          const result = await outcome(
+            (params) => direct.get(call.server)!.callTool(params),
+            model().name,
+            model().arguments,
+          )
+          expect(result.ok && result.text.includes(call.expect), result.text).toBe(false)
+        })
+        it('succeeds with the fix', async () => {
+          const result = await outcome(
+            (params) => fixed.get(call.server)!.callTool(params),
+            model().name,
+            model().arguments,
+          )
+          expect(result.ok, result.text).toBe(true)
+          expect(result.text).toContain(call.expect)
+        })
+      },
+    )
   })
 }

@@ -54,7 +54,9 @@ export function prepareWorkspace(dir: string): Workspace {
 }
 
 /** The five real servers the proxy is tested against. */
-export function realServers(workspace: Workspace): Record<'files' | 'git' | 'tickets' | 'everything' | 'filesystem', ServerCommand> {
+export function realServers(
+  workspace: Workspace,
+): Record<'files' | 'git' | 'tickets' | 'everything' | 'filesystem', ServerCommand> {
   return {
     files: { command: process.execPath, args: [demoServer('files')], env: { FILES_ROOT: workspace.sandbox } },
     git: { command: process.execPath, args: [demoServer('git')], env: { GIT_REPO: workspace.sandbox } },

@@ -25,7 +25,9 @@ export function spawnProxy(server: ServerCommand, proxyArgs: readonly string[] =
   child.stdout.on('data', (chunk: Buffer) => out.push(chunk))
   child.stderr.on('data', (chunk: Buffer) => err.push(chunk))
   const exited = new Promise<number>((resolve) =>
-    child.on('close', (code, signal) => resolve(code ?? (signal === 'SIGKILL' ? 137 : signal === 'SIGTERM' ? 143 : -1))),
+    child.on('close', (code, signal) =>
+      resolve(code ?? (signal === 'SIGKILL' ? 137 : signal === 'SIGTERM' ? 143 : -1)),
+    ),
   )
   return {
     process: child,

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { coercionFix } from './coercion-fix.js'
 import { toolTraffic } from './tool-traffic.js'
 
-const tools = [{ name: 'add', inputSchema: { type: 'object', properties: { a: { type: 'integer' }, on: { type: 'boolean' } } } }]
+const tools = [
+  { name: 'add', inputSchema: { type: 'object', properties: { a: { type: 'integer' }, on: { type: 'boolean' } } } },
+]
 const line = (message: unknown): Buffer => Buffer.from(`${JSON.stringify(message)}\n`)
 const parsed = (buffer: Buffer): unknown => JSON.parse(buffer.toString('utf8'))
 
@@ -17,10 +19,22 @@ describe('toolTraffic with coercion', () => {
   it.each([
     ['a notification', { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1 } }],
     ['a resources request', { jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: 'file:///tools/call' } }],
-    ['a call that needs nothing', { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'add', arguments: { a: 1 } } }],
-    ['a call of an unknown tool', { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'nope', arguments: { a: '1' } } }],
-    ['a call with arguments that cannot be read', { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'add', arguments: { a: 'one' } } }],
-    ['a tools/call notification (no id)', { jsonrpc: '2.0', method: 'tools/call', params: { name: 'add', arguments: { a: '1' } } }],
+    [
+      'a call that needs nothing',
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'add', arguments: { a: 1 } } },
+    ],
+    [
+      'a call of an unknown tool',
+      { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'nope', arguments: { a: '1' } } },
+    ],
+    [
+      'a call with arguments that cannot be read',
+      { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'add', arguments: { a: 'one' } } },
+    ],
+    [
+      'a tools/call notification (no id)',
+      { jsonrpc: '2.0', method: 'tools/call', params: { name: 'add', arguments: { a: '1' } } },
+    ],
     ['a batch', [{ jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'add', arguments: { a: '1' } } }]],
   ])('forwards %s from the host as the very same bytes', (_label, message) => {
     const input = line(message)
@@ -33,7 +47,12 @@ describe('toolTraffic with coercion', () => {
   })
 
   it('coerces a call and keeps its id, _meta and other fields', () => {
-    const input = line({ jsonrpc: '2.0', id: 'x', method: 'tools/call', params: { name: 'add', arguments: { a: '5', on: 'false' }, _meta: { progressToken: 'p' } } })
+    const input = line({
+      jsonrpc: '2.0',
+      id: 'x',
+      method: 'tools/call',
+      params: { name: 'add', arguments: { a: '5', on: 'false' }, _meta: { progressToken: 'p' } },
+    })
     expect(parsed(listed().fromHost(input))).toEqual({
       jsonrpc: '2.0',
       id: 'x',
@@ -43,7 +62,9 @@ describe('toolTraffic with coercion', () => {
   })
 
   it('reads a method written with an escaped slash', () => {
-    const input = Buffer.from('{"jsonrpc":"2.0","id":1,"method":"tools\\/call","params":{"name":"add","arguments":{"a":"5"}}}\n')
+    const input = Buffer.from(
+      '{"jsonrpc":"2.0","id":1,"method":"tools\\/call","params":{"name":"add","arguments":{"a":"5"}}}\n',
+    )
     expect(parsed(listed().fromHost(input))).toMatchObject({ params: { arguments: { a: 5 } } })
   })
 
