@@ -29,6 +29,7 @@ async function connect(args: string[]): Promise<Client> {
 
 const direct = await connect([server])
 const proxied = await connect([proxy, '--', process.execPath, server])
+const prepared = await connect([proxy, '--provider', 'anthropic', '--', process.execPath, server])
 
 type Batch = () => Promise<unknown>
 const sequential =
@@ -89,12 +90,17 @@ const records = [
     'the same arguments both ways: the proxy coerces them, the server alone answers with an error result',
   )),
   ...(await measure(
+    'tools/call one at a time, --provider anthropic',
+    { ours: sequential(prepared, modelStyle), 'server directly': sequential(direct, modelStyle) },
+    'ours: the list rewritten for the provider and each call restored with restoreCall',
+  )),
+  ...(await measure(
     `tools/call ${callsPerBatch} in flight, call fixed`,
     { ours: concurrent(proxied, modelStyle), 'server directly': concurrent(direct, modelStyle) },
     'all calls of a batch sent before the first answer',
   )),
 ]
-await Promise.all([direct.close(), proxied.close()])
+await Promise.all([direct.close(), proxied.close(), prepared.close()])
 
 const out = process.env['BENCH_OUT']
 if (out) appendFileSync(out, records.map((record) => JSON.stringify(record)).join('\n') + '\n')
