@@ -6,6 +6,7 @@ import { PROVIDER_NAMES } from '@x/provider-schema'
 import { providerToolPages } from '../internal/provider-tool-pages.js'
 import { coercionFix } from './internal/coercion-fix.js'
 import { lineReader } from './internal/line-reader.js'
+import { relayLines } from './internal/relay-lines.js'
 import { toolTraffic } from './internal/tool-traffic.js'
 
 /** What {@link startProxy} runs and where it talks. */
@@ -112,21 +113,14 @@ export function startProxy(options: ProxyOptions): RunningProxy {
     finish(code ?? (signal === null ? 1 : 128 + (constants.signals[signal] ?? 0)))
   })
 
-  const fromServer = lineReader((line) => {
-    if (!output.write(traffic.fromServer(line))) {
-      child.stdout.pause()
-      output.once('drain', () => child.stdout.resume())
-    }
-  })
+  const toHost = relayLines(child.stdout, output)
+  const fromServer = lineReader((line) => toHost(traffic.fromServer(line)))
   child.stdout.on('data', (chunk: Buffer) => fromServer.push(chunk))
   child.stdout.on('end', () => fromServer.end())
 
+  const toServer = relayLines(input, child.stdin)
   const fromHost = lineReader((line) => {
-    if (childGone || child.stdin.destroyed) return
-    if (!child.stdin.write(traffic.fromHost(line))) {
-      input.pause()
-      child.stdin.once('drain', () => input.resume())
-    }
+    if (!childGone && !child.stdin.destroyed) toServer(traffic.fromHost(line))
   })
   // A server that exited while the host was still writing: the write fails
   // with EPIPE, and the exit is what the host hears about.
