@@ -44,6 +44,16 @@ describe('wrapClient', () => {
     })
   })
 
+  it('drops the nulls OpenAI strict mode makes the model send for optional values', async () => {
+    const fixed = wrapClient(await paged(), { provider: 'openai-strict' })
+    const tools = await fixed.listAllTools()
+    const beta = tools.find((tool) => tool.name === 'beta')!
+    expect(beta.inputSchema).toMatchObject({ required: ['first_name', 'age'], additionalProperties: false })
+    expect(received(await fixed.callTool({ name: 'beta', arguments: { first_name: 'Ada', age: null } }))).toEqual({
+      'first name': 'Ada',
+    })
+  })
+
   it('lists every page itself before the first call', async () => {
     const fixed = wrapClient(await paged(), { provider: 'anthropic' })
     expect(received(await fixed.callTool({ name: 'beta', arguments: { first_name: 'Ada' } }))).toEqual({
