@@ -1,6 +1,6 @@
 import { deepFreeze } from '@x/test-utils'
 import { describe, expect, it } from 'vitest'
-import { SAFE_ID, batch, call, childArgs, drive, entry, grep, read, ticket } from '../test/fixtures.js'
+import { SAFE_ID, batch, call, childArgs, drive, entry, grep, read, ticket } from './test-support/builders.js'
 import { deterministicCallId } from './deterministic-call-id.js'
 import { expandLocalToolBatches } from './expand-local-tool-batches.js'
 import type { ToolCall } from './types.js'

@@ -2,7 +2,7 @@
 // lists built to make the id repair superlinear. Nothing here may throw out of
 // a public function, and the work must stay linear in the input.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { batch, call, read } from '../test/fixtures.js'
+import { batch, call, read } from './test-support/builders.js'
 import { expandLocalToolBatches } from './expand-local-tool-batches.js'
 import { expandParallelToolUse } from './expand-parallel-tool-use.js'
 import { localBatchError } from './local-batch-error.js'

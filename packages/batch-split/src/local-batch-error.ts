@@ -5,7 +5,8 @@ import type { ToolCallEntry } from './types.js'
 // model still has its own arguments.
 const ECHO_ARGUMENTS_MAX_CHARS = 1500
 
-// Counted in code points, as the original (Python `len`) counts them.
+// Counted in code points (what Python's `len` counts), so an agent written in
+// Python that applies the same limit echoes the same entries.
 function codePointLength(text: string): number {
   if (text.length <= ECHO_ARGUMENTS_MAX_CHARS) return text.length
   let count = 0

@@ -1,7 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2'
 
-// Splitting a batch hashes up to ten short messages. With a fresh hasher, a
-// fresh encoder and a copied byte array per message, setup cost about as
+// Splitting a batch hashes up to ten short messages, where the setup of a
+// fresh hasher, a fresh encoder and a copied byte array per message weighs as
 // much as the compression itself. One pristine hasher is cloned into one
 // working hasher instead (`_cloneInto`, noble's own reset path), and the
 // UTF-8 bytes go into a reused buffer. All of it is synchronous, so no call

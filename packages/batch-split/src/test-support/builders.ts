@@ -1,5 +1,5 @@
 // Builders for the tests: the shapes each provider really sends, kept small.
-import type { ToolCall, ToolCallEntry } from '../src/types.js'
+import type { ToolCall, ToolCallEntry } from '../types.js'
 
 // Valid for OpenAI (40 characters at most), Anthropic, Bedrock and Gemini at once: the default id format.
 export const SAFE_ID = /^[A-Za-z0-9_-]{1,40}$/
