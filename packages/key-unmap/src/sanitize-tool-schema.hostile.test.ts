@@ -63,3 +63,53 @@ describe('sanitizeToolSchema: collisions at scale', () => {
     )
   })
 })
+
+describe('sanitizeToolSchema: $ref targets outside the schema keywords', () => {
+  // Keys of every object the sanitizer creates (each one is frozen): the
+  // copying work, whatever the clock says.
+  const copiedKeys = (run: () => void): number => countCalls(Object, 'freeze', run, (value) => (typeof value === 'object' && value !== null ? Object.keys(value).length : 0))
+
+  it('puts 4,000 targets back into their one container with one copy of it', () => {
+    const defs: Json = {}
+    const properties: Json = {}
+    for (let index = 0; index < 4000; index++) {
+      defs[`d${index}`] = { properties: { 'a b': {} } }
+      properties[`p${index}`] = { $ref: `#/x-defs/d${index}` }
+    }
+    const schema = deepFreeze({ properties, 'x-defs': defs })
+    let result: unknown
+    // One copy per graft copies the container 4,000 times: 16 million keys.
+    expect(copiedKeys(() => (result = sanitizeToolSchema(schema)))).toBeLessThan(4000 * 10)
+    const sanitizedDefs = (result as { 'x-defs': Record<string, Json> })['x-defs']
+    expect(Object.keys(sanitizedDefs)).toHaveLength(4000)
+    expect(sanitizedDefs['d0']).toEqual({ properties: { a_b: {} } })
+    expect(sanitizedDefs['d3999']).toEqual({ properties: { a_b: {} } })
+  })
+
+  it('puts a target back inside another target that is put back', () => {
+    const schema = deepFreeze({
+      properties: { outer: { $ref: '#/x-defs/Outer' }, inner: { $ref: '#/x-defs/Outer/x-inner' } },
+      'x-defs': { Outer: { properties: { 'a b': {} }, 'x-inner': { properties: { 'c d': {} } } } },
+    })
+    expect((sanitizeToolSchema(schema) as Json)['x-defs']).toEqual({ Outer: { properties: { a_b: {} }, 'x-inner': { properties: { c_d: {} } } } })
+  })
+
+  const deepRef = (depth: number): Json => {
+    let data: Json = { properties: { 'a b': {} } }
+    for (let level = 0; level < depth; level++) data = { x: data }
+    return deepFreeze({ properties: { p: { $ref: `#/data${'/x'.repeat(depth)}` }, 'q r': {} }, data })
+  }
+
+  it('does not throw on a $ref 10,000 tokens deep into data, and leaves that target as it is', () => {
+    const schema = deepRef(10_000)
+    const result = sanitizeToolSchema(schema) as Json
+    expect(Object.keys(result['properties'] as Json)).toEqual(['p', 'q_r'])
+    expect(result['data']).toBe(schema['data'])
+  })
+
+  it('still sanitizes a target 500 tokens deep (the depth bound is 512)', () => {
+    let node = (sanitizeToolSchema(deepRef(500)) as Json)['data'] as Json
+    for (let level = 0; level < 500; level++) node = node['x'] as Json
+    expect(node).toEqual({ properties: { a_b: {} } })
+  })
+})
