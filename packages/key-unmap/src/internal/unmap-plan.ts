@@ -1,4 +1,4 @@
-import { createRefResolver } from '@x/schema-ref'
+import { createPatternTest, createRefResolver } from '@x/schema-ref'
 import type { RefPath, RefResolver } from '@x/schema-ref'
 import { getOwn, isObject } from './own.js'
 import type { Profile } from './profile.js'
@@ -25,7 +25,8 @@ export interface KeyEntry {
 export interface Plan {
   /** Original names and renamed forms alike; an original name always wins over a renamed form. */
   readonly table: ReadonlyMap<string, KeyEntry>
-  readonly patterns: ReadonlyArray<{ readonly pattern: RegExp; readonly slot: Slot }>
+  /** `patternProperties`, each with a bounded test of the key (see createPatternTest). */
+  readonly patterns: ReadonlyArray<{ readonly test: (key: string) => boolean; readonly slot: Slot }>
   readonly additional: Slot | undefined
   readonly prefix: readonly Slot[] | undefined
   readonly items: Slot | undefined
@@ -113,16 +114,16 @@ function collect(context: UnmapContext, node: unknown, path: RefPath | undefined
 }
 
 function compilePatterns(parts: readonly Record<string, unknown>[]): Plan['patterns'] {
-  const patterns: Array<{ pattern: RegExp; slot: Slot }> = []
+  const patterns: Array<{ test: (key: string) => boolean; slot: Slot }> = []
   for (const part of parts) {
     const map = getOwn(part, 'patternProperties')
     if (!isObject(map)) continue
     for (const source of Object.keys(map)) {
-      try {
-        patterns.push({ pattern: new RegExp(source, 'u'), slot: slot(map[source]) })
-      } catch {
-        // Not a valid ECMA-262 pattern: no key can be said to match it.
-      }
+      // Patterns come from the tool server and keys from the model: a pattern
+      // that does not compile, or whose run could be catastrophic (`^(a+)+$`),
+      // has no test, and no key can be said to match it.
+      const test = createPatternTest(source)
+      if (test !== undefined) patterns.push({ test, slot: slot(map[source]) })
     }
   }
   return patterns

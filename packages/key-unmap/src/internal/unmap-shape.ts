@@ -96,7 +96,7 @@ function lookup(plans: readonly Plan[], key: string): KeyEntry | undefined {
 
 function restSlot(plans: readonly Plan[], key: string): Slot | undefined {
   for (const plan of plans) {
-    for (const { pattern, slot } of plan.patterns) if (pattern.test(key)) return slot
+    for (const { test, slot } of plan.patterns) if (test(key)) return slot
   }
   for (const plan of plans) if (plan.additional !== undefined) return plan.additional
   return undefined
