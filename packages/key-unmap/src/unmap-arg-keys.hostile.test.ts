@@ -1,6 +1,6 @@
 // Hostile schemas and model output for unmapArgKeys: bounded cost, own keys
 // only, never a throw. Both tiers run this file (see the root vitest config).
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { deepFreeze } from '@x/test-utils'
 import { unmapArgKeys } from './unmap-arg-keys.js'
 
@@ -25,5 +25,32 @@ describe('unmapArgKeys: patternProperties from the tool server', () => {
   it('still follows an ordinary pattern', () => {
     const schema = deepFreeze({ type: 'object', patternProperties: { '^x-[a-z]+$': renamed() } })
     expect(unmapArgKeys(schema, deepFreeze({ 'x-trace': { a_b: 1 } }))).toEqual({ 'x-trace': { 'a b': 1 } })
+  })
+})
+
+describe('unmapArgKeys: own keys only', () => {
+  afterEach(() => {
+    delete (Object.prototype as Json)['isAdmin']
+  })
+
+  it('never copies an inherited enumerable key into the output, even in a key order seen before', () => {
+    const schema = deepFreeze({ type: 'object', properties: { 'a b': {}, isAdmin: {} } })
+    for (let round = 0; round < 3; round++) expect(unmapArgKeys(schema, deepFreeze({ a_b: 1, isAdmin: false }))).toEqual({ 'a b': 1, isAdmin: false })
+    Object.defineProperty(Object.prototype, 'isAdmin', { value: true, enumerable: true, configurable: true, writable: true })
+    for (let round = 0; round < 3; round++) {
+      const result = unmapArgKeys(schema, { a_b: 1 })
+      expect(Object.keys(result)).toEqual(['a b'])
+      expect(Object.hasOwn(result, 'isAdmin')).toBe(false)
+    }
+  })
+
+  it('never copies an inherited key below the top level either', () => {
+    const schema = deepFreeze({ type: 'object', properties: { outer: { type: 'object', properties: { 'a b': {}, isAdmin: {} } } } })
+    for (let round = 0; round < 3; round++) unmapArgKeys(schema, deepFreeze({ outer: { a_b: 1, isAdmin: false } }))
+    Object.defineProperty(Object.prototype, 'isAdmin', { value: true, enumerable: true, configurable: true, writable: true })
+    for (let round = 0; round < 3; round++) {
+      const result = unmapArgKeys(schema, { outer: { a_b: 1 } }) as { outer: Json }
+      expect(Object.keys(result.outer)).toEqual(['a b'])
+    }
   })
 })

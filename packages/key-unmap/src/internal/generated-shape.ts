@@ -83,14 +83,15 @@ export function generateShape(shape: Shape, mismatch: symbol, unmapValue: UnmapV
     'return function generatedUnmap(v, context, depth) {',
     'let index = 0, x;',
     'for (const key in v) if (key !== keys[index++]) return MISMATCH;',
-    `if (index !== ${keys.length}) return MISMATCH;`,
+    // for...in lists own keys first: the last one being own means all are.
+    `if (index !== ${keys.length} || !hasOwn(v, keys[${keys.length - 1}])) return MISMATCH;`,
     `return { ${fields.join(', ')} };`,
     '};',
   ].join('\n')
   try {
     // eslint-disable-next-line no-new-func -- the specialization itself; see the safety note above
-    const factory = new Function('keys', 'plans', 'MISMATCH', 'unmapValue', body) as (...dependencies: unknown[]) => GeneratedUnmap
-    const generated = factory(keys, plans, mismatch, unmapValue)
+    const factory = new Function('keys', 'plans', 'MISMATCH', 'unmapValue', 'hasOwn', body) as (...dependencies: unknown[]) => GeneratedUnmap
+    const generated = factory(keys, plans, mismatch, unmapValue, Object.hasOwn)
     codegen.compiled++
     return generated
   } catch {

@@ -18,9 +18,13 @@ const MAX_SPECIALIZED_ORDERS = 8
  * plan's last shape: one for...in over the value (V8 reads `value[key]`
  * from its enum cache, where `Object.keys` allocates an array and each read
  * is a lookup by name), checked key by key against the shape. Inherited
- * enumerable keys (a polluted prototype) come after the own ones, where
- * the shape has another key or none: a mismatch, never a key written. Pure, so a mismatch
- * found halfway only costs the work done so far.
+ * enumerable keys (a polluted prototype) come after the own ones: where the
+ * shape has another key or none, a mismatch; where the shape's last keys
+ * happen to be the inherited ones (a key order seen before the pollution),
+ * the last key is not own, and that is a mismatch too (for...in lists own
+ * keys first, so the last key being own means every key is). Never a key
+ * copied from a prototype. Pure, so a mismatch found halfway only costs the
+ * work done so far.
  *
  * A renaming shape used often is specialized into generated code that
  * does the same (see generated-shape.ts).
@@ -47,6 +51,7 @@ function unmapInShape(value: Record<string, unknown>, plan: Plan, shape: Shape, 
   const { keys, targets, plans, template } = shape
   let index = 0
   if (shape.inert) {
+    // (Nothing is copied here, so an inherited key does no harm.)
     for (const key in value) if (keys[index++] !== key) return MISMATCH
     return index === keys.length ? value : MISMATCH
   }
@@ -67,7 +72,7 @@ function unmapInShape(value: Record<string, unknown>, plan: Plan, shape: Shape, 
     storeAt(out, index, targets[index]!, next)
     index++
   }
-  return index === keys.length ? (out ?? value) : MISMATCH
+  return index === keys.length && Object.hasOwn(value, keys[index - 1]!) ? (out ?? value) : MISMATCH
 }
 
 function unmapObject(value: Record<string, unknown>, plan: Plan, context: UnmapContext, depth: number): unknown {
