@@ -40,10 +40,16 @@ import type { KeyUnmapOptions } from './types.js'
  */
 export function sanitizeToolSchema<Schema>(schema: Schema, options?: KeyUnmapOptions): Schema {
   const profile = profileOf(options)
-  if (!isObject(schema)) return schema
-  const cached = profile.sanitized.get(schema)
-  if (cached !== undefined) return cached as Schema
-  const result = sanitizeDocument(schema, profile)
-  profile.sanitized.set(schema, result)
-  return result as Schema
+  try {
+    if (!isObject(schema)) return schema
+    const cached = profile.sanitized.get(schema)
+    if (cached !== undefined) return cached as Schema
+    const result = sanitizeDocument(schema, profile)
+    profile.sanitized.set(schema, result)
+    return result as Schema
+  } catch {
+    // A throwing getter or a revoked Proxy somewhere in the schema: nothing
+    // can be said about it, so it comes back as it is, like any other bad data.
+    return schema
+  }
 }

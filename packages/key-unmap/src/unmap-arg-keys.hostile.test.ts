@@ -2,6 +2,8 @@
 // only, never a throw. Both tiers run this file (see the root vitest config).
 import { afterEach, describe, expect, it } from 'vitest'
 import { deepFreeze } from '@x/test-utils'
+import { sanitizePropertyName } from './sanitize-property-name.js'
+import { sanitizeToolSchema } from './sanitize-tool-schema.js'
 import { unmapArgKeys } from './unmap-arg-keys.js'
 
 type Json = Record<string, unknown>
@@ -52,5 +54,58 @@ describe('unmapArgKeys: own keys only', () => {
       const result = unmapArgKeys(schema, { outer: { a_b: 1 } }) as { outer: Json }
       expect(Object.keys(result.outer)).toEqual(['a b'])
     }
+  })
+})
+
+describe('throwing getters and revoked proxies', () => {
+  const revoked = (): object => {
+    const { proxy, revoke } = Proxy.revocable({}, {})
+    revoke()
+    return proxy
+  }
+  const throwing = (): Json =>
+    Object.defineProperty({ type: 'object' }, 'properties', {
+      enumerable: true,
+      get() {
+        throw new Error('boom')
+      },
+    }) as Json
+
+  it.each<[string, () => unknown]>([
+    ['a revoked Proxy', revoked],
+    ['a throwing getter', throwing],
+    ['a revoked Proxy inside', () => ({ properties: { 'a b': revoked() } })],
+    ['a throwing getter inside', () => ({ $defs: { X: throwing() }, properties: { 'a b': { $ref: '#/$defs/X' } } })],
+  ])('sanitizeToolSchema returns %s as it is', (_name, make) => {
+    const schema = make()
+    expect(sanitizeToolSchema(schema)).toBe(schema)
+  })
+
+  it.each<[string, () => unknown]>([
+    ['a revoked Proxy', revoked],
+    ['a throwing getter', () => Object.defineProperty({}, 'a_b', { enumerable: true, get: () => { throw new Error('boom') } })],
+    ['a revoked Proxy inside', () => ({ a_b: { c_d: revoked() }, e: revoked() })],
+  ])('unmapArgKeys returns %s as it is', (_name, make) => {
+    const args = make()
+    const schema = deepFreeze({ type: 'object', properties: { 'a b': { type: 'object', properties: { 'c d': { type: 'object', properties: { 'e f': {} } } } }, e: { properties: { 'g h': {} } } } })
+    for (let round = 0; round < 3; round++) expect(unmapArgKeys(schema, args)).toBe(args)
+  })
+
+  it('unmapArgKeys returns the arguments as they are for a revoked Proxy as the schema', () => {
+    const args = deepFreeze({ a_b: 1 })
+    expect(unmapArgKeys(revoked(), args)).toBe(args)
+  })
+
+  it.each<[string, () => unknown]>([
+    ['revoked Proxy options', revoked],
+    ['options with a throwing getter', () => ({ get profile() { throw new Error('boom') } })],
+    ['a revoked Proxy profile', () => ({ profile: revoked() })],
+  ])('every function throws a TypeError saying so for %s', (_name, make) => {
+    const options = make() as never
+    const message = /^options: expected an object whose properties can be read, received one that throws when read/
+    expect(() => sanitizePropertyName('a b', options)).toThrow(TypeError)
+    expect(() => sanitizePropertyName('a b', options)).toThrow(message)
+    expect(() => sanitizeToolSchema(renamed(), options)).toThrow(message)
+    expect(() => unmapArgKeys(renamed(), { a_b: 1 }, options)).toThrow(message)
   })
 })

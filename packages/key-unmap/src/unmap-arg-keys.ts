@@ -1,5 +1,5 @@
 import { isObject } from './internal/own.js'
-import { profileOf } from './internal/profile.js'
+import { profileOf, readOptions } from './internal/profile.js'
 import type { Profile } from './internal/profile.js'
 import { contextFor, planFor } from './internal/unmap-plan.js'
 import type { Plan, UnmapContext } from './internal/unmap-plan.js'
@@ -42,8 +42,9 @@ import type { KeyUnmapOptions } from './types.js'
  */
 export function unmapArgKeys<Args>(originalSchema: unknown, args: Args, options?: KeyUnmapOptions): Args {
   const profile = profileOf(options)
-  if (options === undefined || options.codegen === undefined || options.codegen === true) return unmap(originalSchema, args, profile, options)
-  if (options.codegen !== false) throw new TypeError(`options.codegen: expected a boolean or undefined, received ${typeof options.codegen}`)
+  const allowed = options === undefined ? undefined : readOptions(() => options.codegen)
+  if (allowed === undefined || allowed === true) return unmap(originalSchema, args, profile, options)
+  if (allowed !== false) throw new TypeError(`options.codegen: expected a boolean or undefined, received ${typeof allowed}`)
   // Only calls that refuse code generation touch the flag, and they restore
   // it: a call made from inside this one (a getter on the arguments) cannot
   // turn it back on for the rest of this call.
@@ -57,11 +58,18 @@ export function unmapArgKeys<Args>(originalSchema: unknown, args: Args, options?
 }
 
 function unmap<Args>(originalSchema: unknown, args: Args, profile: Profile, options: KeyUnmapOptions | undefined): Args {
-  if (!isObject(originalSchema) || typeof args !== 'object' || args === null) return args
-  if (originalSchema !== lastSchema || profile !== lastProfile) remember(originalSchema, profile, options)
-  if (lastContext === undefined) return args
-  codegen.call = ++lastContext.calls
-  return unmapValue(args, lastPlan!, lastContext, 0) as Args
+  try {
+    if (!isObject(originalSchema) || typeof args !== 'object' || args === null) return args
+    if (originalSchema !== lastSchema || profile !== lastProfile) remember(originalSchema, profile, options)
+    if (lastContext === undefined) return args
+    codegen.call = ++lastContext.calls
+    return unmapValue(args, lastPlan!, lastContext, 0) as Args
+  } catch {
+    // A throwing getter or a revoked Proxy in the schema or the arguments:
+    // nothing can be said about them, so they come back as they are, like
+    // any other bad data.
+    return args
+  }
 }
 
 // The schema of the last call, held strongly (one schema at most): an agent
