@@ -2,6 +2,7 @@
 // only, never a throw. Both tiers run this file (see the root vitest config).
 import { afterEach, describe, expect, it } from 'vitest'
 import { deepFreeze } from '@x/test-utils'
+import { codegen, MAX_GENERATED_NAME_CHARACTERS } from './internal/generated-shape.js'
 import { sanitizePropertyName } from './sanitize-property-name.js'
 import { sanitizeToolSchema } from './sanitize-tool-schema.js'
 import { unmapArgKeys } from './unmap-arg-keys.js'
@@ -107,5 +108,23 @@ describe('throwing getters and revoked proxies', () => {
     expect(() => sanitizePropertyName('a b', options)).toThrow(message)
     expect(() => sanitizeToolSchema(renamed(), options)).toThrow(message)
     expect(() => unmapArgKeys(renamed(), { a_b: 1 }, options)).toThrow(message)
+  })
+})
+
+describe('budgets on what model output can make the package keep or compile', () => {
+  it('never puts model keys longer in total than the budget into generated code', () => {
+    const schema = deepFreeze(renamed())
+    const long = 'k'.repeat(MAX_GENERATED_NAME_CHARACTERS)
+    const args = deepFreeze({ a_b: 1, [long]: 2 })
+    const compiled = codegen.compiled
+    for (let round = 0; round < 4; round++) expect(unmapArgKeys(schema, args)).toEqual({ 'a b': 1, [long]: 2 })
+    expect(codegen.compiled).toBe(compiled)
+  })
+
+  it('still generates code for a key order with ordinary names', () => {
+    const schema = deepFreeze(renamed())
+    const compiled = codegen.compiled
+    for (let round = 0; round < 4; round++) expect(unmapArgKeys(schema, deepFreeze({ a_b: 1, k: 2 }))).toEqual({ 'a b': 1, k: 2 })
+    expect(codegen.compiled).toBe(compiled + 1)
   })
 })
