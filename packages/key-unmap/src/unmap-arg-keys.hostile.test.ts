@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { deepFreeze } from '@x/test-utils'
 import { codegen, MAX_GENERATED_NAME_CHARACTERS } from './internal/generated-shape.js'
+import { CUSTOM_PROFILES_KEPT, sharedCustomProfiles } from './internal/profile.js'
 import { sanitizePropertyName } from './sanitize-property-name.js'
 import { sanitizeToolSchema } from './sanitize-tool-schema.js'
 import { unmapArgKeys } from './unmap-arg-keys.js'
@@ -126,5 +127,20 @@ describe('budgets on what model output can make the package keep or compile', ()
     const compiled = codegen.compiled
     for (let round = 0; round < 4; round++) expect(unmapArgKeys(schema, deepFreeze({ a_b: 1, k: 2 }))).toEqual({ 'a b': 1, k: 2 })
     expect(codegen.compiled).toBe(compiled + 1)
+  })
+
+  it(`keeps at most ${CUSTOM_PROFILES_KEPT} custom name rules shared, however many profiles come`, () => {
+    for (let length = 8; length < 1008; length++) {
+      expect(sanitizePropertyName('a b', { profile: { characters: /[a-z0-9_]/, maxLength: length } })).toBe('a_b')
+    }
+    expect(sharedCustomProfiles()).toBeLessThanOrEqual(CUSTOM_PROFILES_KEPT)
+  })
+
+  it('still shares one rule between two profile objects with the same patterns', () => {
+    const first = deepFreeze({ characters: /[a-z_0-9]/, maxLength: 12 })
+    const second = deepFreeze({ characters: /[a-z_0-9]/, maxLength: 12 })
+    const schema = deepFreeze(renamed())
+    const sent = sanitizeToolSchema(schema, { profile: first })
+    expect(sanitizeToolSchema(schema, { profile: second })).toBe(sent)
   })
 })

@@ -59,7 +59,21 @@ export function readOptions<Value>(read: () => Value): Value {
 }
 
 const customByObject = new WeakMap<NameProfile, Profile>()
+/**
+ * Custom rules by their patterns and length, so that two profile objects
+ * with the same rule share one cache; the most recently used ones only, as
+ * a caller may make a new profile object per call. A rule dropped from here
+ * stays with the profile objects that named it (a WeakMap), so dropping
+ * costs sharing, never a result.
+ */
 const customByKey = new Map<string, Profile>()
+/** How many custom rules `customByKey` keeps. */
+export const CUSTOM_PROFILES_KEPT = 64
+
+/** How many custom rules are shared by key right now (tests read it). */
+export function sharedCustomProfiles(): number {
+  return customByKey.size
+}
 
 // A `g` or `y` flag makes `test` stateful (lastIndex): a copy without them
 // answers the same for every call.
@@ -106,8 +120,12 @@ function customProfile(profile: NameProfile): Profile {
     normalized = makeProfile(key, maxLength, (character, isFirst) =>
       rest.test(character) && (!isFirst || first === undefined || first.test(character)),
     )
-    customByKey.set(key, normalized)
+    if (customByKey.size >= CUSTOM_PROFILES_KEPT) customByKey.delete(customByKey.keys().next().value!)
+  } else {
+    // Most recently used last: the first key is the one to drop.
+    customByKey.delete(key)
   }
+  customByKey.set(key, normalized)
   customByObject.set(profile, normalized)
   return normalized
 }
