@@ -6,6 +6,7 @@ import { codegen, MAX_GENERATED_NAME_CHARACTERS } from './internal/generated-sha
 import { CUSTOM_PROFILES_KEPT, sharedCustomProfiles } from './internal/profile.js'
 import { sanitizePropertyName } from './sanitize-property-name.js'
 import { sanitizeToolSchema } from './sanitize-tool-schema.js'
+import { countCalls } from './test-support/count-calls.js'
 import { unmapArgKeys } from './unmap-arg-keys.js'
 
 type Json = Record<string, unknown>
@@ -142,5 +143,31 @@ describe('budgets on what model output can make the package keep or compile', ()
     const schema = deepFreeze(renamed())
     const sent = sanitizeToolSchema(schema, { profile: first })
     expect(sanitizeToolSchema(schema, { profile: second })).toBe(sent)
+  })
+})
+
+describe('unmapArgKeys: union choice for new key orders', () => {
+  // Thirteen nested two-way unions of one definition: under a kilobyte of
+  // schema, thousands of plans once flattened.
+  const nestedUnions = (): Json => {
+    const defs: Json = {}
+    for (let level = 0; level < 13; level++) defs[`D${level}`] = { anyOf: [{ $ref: `#/$defs/D${level + 1}` }, { $ref: `#/$defs/D${level + 1}` }] }
+    defs['D13'] = { type: 'object', properties: { 'a b': {}, 'c d': {} } }
+    return deepFreeze({ $ref: '#/$defs/D0', $defs: defs })
+  }
+
+  it('scores a bounded number of plans for every new key order', () => {
+    const schema = nestedUnions()
+    expect(unmapArgKeys(schema, deepFreeze({ a_b: 1 }))).toEqual({ 'a b': 1 })
+    const orders = Array.from({ length: 20 }, (_, index) => deepFreeze({ a_b: 1, [`k${index}`]: 2 }))
+    const lookups = (method: 'has' | 'get'): number =>
+      countCalls(Map.prototype, method, () => {
+        for (const args of orders) unmapArgKeys(schema, args)
+      })
+    // Re-scoring the whole plan graph at every union level made 1,055,120
+    // lookups here; scoring each plan once, at most SCORE_BUDGET of them,
+    // about 41,000.
+    expect(lookups('has') + lookups('get')).toBeLessThan(orders.length * 2 * 5_000)
+    expect(unmapArgKeys(schema, deepFreeze({ c_d: 1, z: 2 }))).toEqual({ 'c d': 1, z: 2 })
   })
 })
