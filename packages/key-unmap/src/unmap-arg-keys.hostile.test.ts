@@ -171,3 +171,73 @@ describe('unmapArgKeys: union choice for new key orders', () => {
     expect(unmapArgKeys(schema, deepFreeze({ c_d: 1, z: 2 }))).toEqual({ 'c d': 1, z: 2 })
   })
 })
+
+describe('shared sub-objects: walked once, not once per path', () => {
+  const tree = deepFreeze({
+    $ref: '#/$defs/Node',
+    $defs: { Node: { type: 'object', properties: { 'a b': {}, left: { $ref: '#/$defs/Node' }, right: { $ref: '#/$defs/Node' } } } },
+  })
+
+  // Every level's two children are the same object, read through counting
+  // getters: one walk per path reads 2^depth of them.
+  function sharedLevels(depth: number): { args: Json; reads: () => number } {
+    let reads = 0
+    let node: Json = { a_b: depth }
+    for (let level = 0; level < depth; level++) {
+      const child = node
+      node = { a_b: level }
+      for (const side of ['left', 'right']) {
+        Object.defineProperty(node, side, {
+          enumerable: true,
+          get: () => {
+            reads++
+            return child
+          },
+        })
+      }
+    }
+    return { args: node, reads: () => reads }
+  }
+
+  it('reads a DAG of 24 levels a linear number of times', () => {
+    const { args, reads } = sharedLevels(24)
+    const result = unmapArgKeys(tree, args) as Json
+    // One walk per path: 2^25 reads, minutes and gigabytes.
+    expect(reads()).toBeLessThan(100_000)
+    expect(result['a b']).toBe(23)
+    let node = result
+    for (let level = 0; level < 24; level++) node = node['left'] as Json
+    expect(node).toEqual({ 'a b': 24 })
+  })
+
+  it('walks a cycle with two back-references to the depth bound once per level', () => {
+    const cycle: Json = { a_b: 1 }
+    cycle['left'] = cycle
+    cycle['right'] = cycle
+    const result = unmapArgKeys(tree, cycle) as Json
+    let node = result
+    for (let level = 0; level < 100; level++) {
+      expect(Object.keys(node)).toEqual(['a b', 'left', 'right'])
+      expect(Object.keys(node['right'] as Json)).toEqual(['a b', 'left', 'right'])
+      node = node['left'] as Json
+    }
+  })
+
+  it('chooses in a schema whose unions share their branches 24 levels deep with a bounded number of lookups', () => {
+    let node: Json = { type: 'object', properties: { 'a b': {} } }
+    for (let level = 0; level < 24; level++) node = { anyOf: [node, node] }
+    const schema = deepFreeze(node)
+    let result: unknown
+    const lookups = countCalls(Map.prototype, 'get', () => {
+      result = unmapArgKeys(schema, deepFreeze({ a_b: 1 }))
+    })
+    expect(result).toEqual({ 'a b': 1 })
+    expect(lookups).toBeLessThan(200_000)
+    let sent = sanitizeToolSchema(schema) as { anyOf: Json[] }
+    for (let level = 0; level < 24; level++) {
+      expect(sent.anyOf[0]).toBe(sent.anyOf[1])
+      sent = sent.anyOf[0] as { anyOf: Json[] }
+    }
+    expect(sent).toEqual({ type: 'object', properties: { a_b: {} } })
+  })
+})

@@ -61,9 +61,20 @@ function unmap<Args>(originalSchema: unknown, args: Args, profile: Profile, opti
   try {
     if (!isObject(originalSchema) || typeof args !== 'object' || args === null) return args
     if (originalSchema !== lastSchema || profile !== lastProfile) remember(originalSchema, profile, options)
-    if (lastContext === undefined) return args
-    codegen.call = ++lastContext.calls
-    return unmapValue(args, lastPlan!, lastContext, 0) as Args
+    const context = lastContext
+    if (context === undefined) return args
+    codegen.call = ++context.calls
+    // A call made from inside this one (a getter on the arguments) walks
+    // with counts of its own, and this call's are put back after it.
+    const { visited, memo } = context
+    context.visited = 0
+    context.memo = undefined
+    try {
+      return unmapValue(args, lastPlan!, context, 0) as Args
+    } finally {
+      context.visited = visited
+      context.memo = memo
+    }
   } catch {
     // A throwing getter or a revoked Proxy in the schema or the arguments:
     // nothing can be said about them, so they come back as they are, like

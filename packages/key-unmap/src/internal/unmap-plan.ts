@@ -68,6 +68,17 @@ export interface UnmapContext {
   readonly plans: WeakMap<object, Plan>
   /** How many unmapArgKeys calls used this schema so far (see codegen.call in generated-shape). */
   calls: number
+  /** How many argument objects and arrays the call in progress has walked (see unmap-value). */
+  visited: number
+  /** Results of the call in progress per argument object, once `visited` is past its bound (see unmap-value). */
+  memo: Map<object, Memo[]> | undefined
+}
+
+/** What one argument object or array became under one plan at one depth. */
+export interface Memo {
+  readonly plan: Plan
+  readonly depth: number
+  readonly result: unknown
 }
 
 export const EMPTY: Plan = Object.freeze({ table: new Map(), patterns: [], additional: undefined, prefix: undefined, items: undefined, groups: [], live: false, shapes: [], last: undefined, specialized: 0 })
@@ -204,7 +215,7 @@ export function slotPlan(context: UnmapContext, target: Slot): Plan {
 export function contextFor(root: Record<string, unknown>, profile: Profile): UnmapContext {
   let context = profile.contexts.get(root)
   if (context === undefined) {
-    context = { profile, resolver: createRefResolver(root), plans: new WeakMap(), calls: 0 }
+    context = { profile, resolver: createRefResolver(root), plans: new WeakMap(), calls: 0, visited: 0, memo: undefined }
     profile.contexts.set(root, context)
   }
   return context

@@ -1,6 +1,6 @@
 import { MAX_DEPTH } from './keywords.js'
 import { cloneTemplate } from './clone-template.js'
-import { isObject, setOwn } from './own.js'
+import { setOwn } from './own.js'
 import { storeAt } from './store-at.js'
 import { slotPlan } from './unmap-plan.js'
 import type { Plan, Shape, UnmapContext } from './unmap-plan.js'
@@ -126,10 +126,39 @@ function unmapArray(value: readonly unknown[], plan: Plan, context: UnmapContext
   return out ?? value
 }
 
+/**
+ * Objects and arrays one call walks before it remembers what each became.
+ * Arguments built in JS can share a sub-object (a DAG, or a cycle with two
+ * back-references), and a walk once per path would double at every level;
+ * past this many, each (object, plan, depth) is unmapped once and shared,
+ * which keeps the walk linear. Below it (every ordinary call) nothing is
+ * remembered, so the common path pays no lookup.
+ */
+export const WALKS_BEFORE_MEMO = 10_000
+
+function walk(value: object, plan: Plan, context: UnmapContext, depth: number): unknown {
+  if (Array.isArray(value)) return unmapArray(value, plan, context, depth)
+  return unmapObject(value as Record<string, unknown>, plan, context, depth)
+}
+
+// (The depth is part of the key: below MAX_DEPTH a value is left as it is,
+// so one object reached at two depths may come out differently.)
+function walkOnce(value: object, plan: Plan, context: UnmapContext, depth: number): unknown {
+  const memo = (context.memo ??= new Map())
+  let memos = memo.get(value)
+  if (memos !== undefined) {
+    for (const known of memos) if (known.plan === plan && known.depth === depth) return known.result
+  } else {
+    memo.set(value, (memos = []))
+  }
+  const result = walk(value, plan, context, depth)
+  memos.push({ plan, depth, result })
+  return result
+}
+
 /** Restores original names in `value` as `plan` describes it; the same value back when nothing changes. */
 export function unmapValue(value: unknown, plan: Plan, context: UnmapContext, depth: number): unknown {
-  if (depth > MAX_DEPTH || !isLive(context, plan)) return value
-  if (Array.isArray(value)) return unmapArray(value, plan, context, depth)
-  if (isObject(value)) return unmapObject(value, plan, context, depth)
-  return value
+  if (depth > MAX_DEPTH || typeof value !== 'object' || value === null || !isLive(context, plan)) return value
+  if (++context.visited > WALKS_BEFORE_MEMO) return walkOnce(value, plan, context, depth)
+  return walk(value, plan, context, depth)
 }
