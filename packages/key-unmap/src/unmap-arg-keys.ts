@@ -6,7 +6,7 @@ import type { Plan, UnmapContext } from './internal/unmap-plan.js'
 import { unmapValue } from './internal/unmap-value.js'
 import { sanitizeToolSchema } from './sanitize-tool-schema.js'
 import { codegen } from './internal/generated-shape.js'
-import type { KeyUnmapOptions } from './types.js'
+import type { KeyUnmapOptions, UnmappedArgs } from './types.js'
 
 /**
  * Gives the model's arguments back the property names the tool declared.
@@ -31,7 +31,8 @@ import type { KeyUnmapOptions } from './types.js'
  * @param originalSchema - The schema the tool declared (not the sanitized one).
  * @param args - The arguments as the model sent them (after type coercion, if any).
  * @param options - The same `profile` that was given to `sanitizeToolSchema`; `codegen: false` never generates code.
- * @returns The arguments with the tool's property names.
+ * @returns The arguments with the tool's property names, typed as {@link UnmappedArgs}
+ * (an object's keys are the tool's, which the type of `args` cannot know).
  * @throws {TypeError} Only for malformed `options`; bad schemas or arguments never throw.
  *
  * @example
@@ -40,10 +41,10 @@ import type { KeyUnmapOptions } from './types.js'
  * unmapArgKeys(schema, { first_name: 'Ada' }) // => { 'first name': 'Ada' }
  * ```
  */
-export function unmapArgKeys<Args>(originalSchema: unknown, args: Args, options?: KeyUnmapOptions): Args {
+export function unmapArgKeys<Args>(originalSchema: unknown, args: Args, options?: KeyUnmapOptions): UnmappedArgs<Args> {
   const profile = profileOf(options)
   const allowed = options === undefined ? undefined : readOptions(() => options.codegen)
-  if (allowed === undefined || allowed === true) return unmap(originalSchema, args, profile, options)
+  if (allowed === undefined || allowed === true) return unmap(originalSchema, args, profile, options) as UnmappedArgs<Args>
   if (allowed !== false) throw new TypeError(`options.codegen: expected a boolean or undefined, received ${typeof allowed}`)
   // Only calls that refuse code generation touch the flag, and they restore
   // it: a call made from inside this one (a getter on the arguments) cannot
@@ -51,7 +52,7 @@ export function unmapArgKeys<Args>(originalSchema: unknown, args: Args, options?
   const previous = codegen.allowed
   codegen.allowed = false
   try {
-    return unmap(originalSchema, args, profile, options)
+    return unmap(originalSchema, args, profile, options) as UnmappedArgs<Args>
   } finally {
     codegen.allowed = previous
   }
