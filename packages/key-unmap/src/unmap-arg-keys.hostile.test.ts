@@ -60,6 +60,39 @@ describe('unmapArgKeys: own keys only', () => {
   })
 })
 
+describe('unmapArgKeys: holes in argument arrays', () => {
+  afterEach(() => {
+    delete (Array.prototype as unknown as Json)['0']
+  })
+  const schema = deepFreeze({ type: 'array', items: renamed() })
+
+  it('keeps a hole a hole when another item changes, under a polluted Array.prototype', () => {
+    Object.defineProperty(Array.prototype, '0', { value: 'polluted', enumerable: true, configurable: true, writable: true })
+    const args: unknown[] = []
+    args[1] = { a_b: 1 }
+    const result = unmapArgKeys(schema, args)
+    expect(Object.hasOwn(result, 0)).toBe(false)
+    expect(Object.hasOwn(result, 1)).toBe(true)
+    expect(result[1]).toEqual({ 'a b': 1 })
+    expect(result).toHaveLength(2)
+  })
+
+  it('never unmaps an object inherited into a hole', () => {
+    Object.defineProperty(Array.prototype, '0', { value: { a_b: 1 }, enumerable: true, configurable: true, writable: true })
+    const args: unknown[] = []
+    args.length = 2
+    expect(unmapArgKeys(schema, args)).toBe(args)
+  })
+
+  it('keeps a trailing hole', () => {
+    const args: unknown[] = [{ a_b: 1 }]
+    args.length = 2
+    const result = unmapArgKeys(schema, args)
+    expect(result).toHaveLength(2)
+    expect(Object.hasOwn(result, 1)).toBe(false)
+  })
+})
+
 describe('throwing getters and revoked proxies', () => {
   const revoked = (): object => {
     const { proxy, revoke } = Proxy.revocable({}, {})

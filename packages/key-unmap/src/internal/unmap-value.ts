@@ -108,6 +108,15 @@ function unmapObject(value: Record<string, unknown>, plan: Plan, context: UnmapC
   return out ?? value
 }
 
+// The first `end` items as own elements, holes kept as holes: `slice` would
+// copy a value inherited from a polluted Array.prototype into a hole.
+function ownItems(value: readonly unknown[], end: number): unknown[] {
+  const out: unknown[] = []
+  out.length = end
+  for (let index = 0; index < end; index++) if (Object.hasOwn(value, index)) out[index] = value[index]
+  return out
+}
+
 function unmapArray(value: readonly unknown[], plan: Plan, context: UnmapContext, depth: number): unknown {
   const source = arrayPlan(plan)
   if (source === undefined) return value
@@ -116,12 +125,15 @@ function unmapArray(value: readonly unknown[], plan: Plan, context: UnmapContext
     const child = value[index]
     let next = child
     const slot = source.prefix?.[index] ?? source.items
-    if (slot !== undefined && typeof child === 'object' && child !== null) {
+    // (A hole reads through to Array.prototype: only own items are unmapped.)
+    if (slot !== undefined && typeof child === 'object' && child !== null && Object.hasOwn(value, index)) {
       const childPlan = slotPlan(context, slot)
       if (isLive(context, childPlan)) next = unmapValue(child, childPlan, context, depth + 1)
     }
-    if (out === undefined && next !== child) out = value.slice(0, index)
-    if (out !== undefined) out.push(next)
+    if (out === undefined && next !== child) out = ownItems(value, index)
+    if (out === undefined) continue
+    if (Object.hasOwn(value, index)) out[index] = next
+    else out.length = index + 1
   }
   return out ?? value
 }
