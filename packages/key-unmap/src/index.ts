@@ -1,4 +1,4 @@
 export { sanitizePropertyName } from './sanitize-property-name.js'
 export { sanitizeToolSchema } from './sanitize-tool-schema.js'
 export { unmapArgKeys } from './unmap-arg-keys.js'
-export type { KeyUnmapOptions, NameProfile } from './types.js'
+export type { KeyUnmapOptions, NameProfile, SanitizedToolSchema, UnmappedArgs } from './types.js'

@@ -1,7 +1,7 @@
 import { isObject } from './internal/own.js'
 import { profileOf } from './internal/profile.js'
 import { sanitizeDocument } from './internal/sanitize-schema.js'
-import type { KeyUnmapOptions } from './types.js'
+import type { KeyUnmapOptions, SanitizedToolSchema } from './types.js'
 
 /**
  * Returns the tool schema with every property name spelled as the provider
@@ -28,8 +28,9 @@ import type { KeyUnmapOptions } from './types.js'
  *
  * @param schema - The tool's JSON Schema as it declares it (never mutated).
  * @param options - `profile`: `'anthropic'` (default), `'gemini'` or a custom {@link NameProfile}.
- * @returns The schema to send to the model. It is typed as the input for
- * convenience (tool definitions keep their type); its property names differ.
+ * @returns The schema to send to the model, typed as {@link SanitizedToolSchema}:
+ * keyword names and data keywords keep their types, property names become
+ * `string` (they are spelled for the provider).
  * @throws {TypeError} Only for malformed `options`; bad schemas never throw.
  *
  * @example
@@ -38,12 +39,18 @@ import type { KeyUnmapOptions } from './types.js'
  * // => { type: 'object', properties: { first_name: { type: 'string' } }, required: ['first_name'] }
  * ```
  */
-export function sanitizeToolSchema<Schema>(schema: Schema, options?: KeyUnmapOptions): Schema {
+export function sanitizeToolSchema<Schema>(schema: Schema, options?: KeyUnmapOptions): SanitizedToolSchema<Schema> {
   const profile = profileOf(options)
-  if (!isObject(schema)) return schema
-  const cached = profile.sanitized.get(schema)
-  if (cached !== undefined) return cached as Schema
-  const result = sanitizeDocument(schema, profile)
-  profile.sanitized.set(schema, result)
-  return result as Schema
+  try {
+    if (!isObject(schema)) return schema as SanitizedToolSchema<Schema>
+    const cached = profile.sanitized.get(schema)
+    if (cached !== undefined) return cached as SanitizedToolSchema<Schema>
+    const result = sanitizeDocument(schema, profile)
+    profile.sanitized.set(schema, result)
+    return result as SanitizedToolSchema<Schema>
+  } catch {
+    // A throwing getter or a revoked Proxy somewhere in the schema: nothing
+    // can be said about it, so it comes back as it is, like any other bad data.
+    return schema as SanitizedToolSchema<Schema>
+  }
 }

@@ -46,3 +46,90 @@ export interface KeyUnmapOptions {
    */
   readonly codegen?: boolean
 }
+
+// Keyword groups as `sanitizeToolSchema` reads them (see internal/keywords.ts).
+type NameKeyedKeyword = 'properties' | 'dependentSchemas' | 'dependencies' | 'dependentRequired'
+type DefinitionKeyword = '$defs' | 'definitions' | 'patternProperties'
+type ListKeyword = 'anyOf' | 'oneOf' | 'allOf' | 'prefixItems'
+type SubschemaKeyword = 'additionalProperties' | 'unevaluatedProperties' | 'additionalItems' | 'unevaluatedItems' | 'contains' | 'not' | 'if' | 'then' | 'else'
+
+type SanitizedList<List> = { readonly [Index in keyof List]: SanitizedToolSchema<List[Index]> }
+
+type SanitizedNames<Value> = Value extends ReadonlyArray<infer Entry> ? ReadonlyArray<Entry extends string ? string : Entry> : Value
+
+// `dependentRequired` and draft 7 `dependencies` in its list form hold names; the others hold schemas.
+type NameKeyedEntry<Key, Entry> = Key extends 'dependentRequired'
+  ? SanitizedNames<Entry>
+  : Key extends 'dependencies'
+    ? Entry extends readonly unknown[]
+      ? SanitizedNames<Entry>
+      : SanitizedToolSchema<Entry>
+    : SanitizedToolSchema<Entry>
+
+// Malformed values (`properties: null`, an array where a map belongs) come back as they are.
+type SanitizedKeyword<Key, Value> = Key extends NameKeyedKeyword
+  ? Value extends readonly unknown[]
+    ? Value
+    : Value extends object
+      ? { readonly [name: string]: NameKeyedEntry<Key, Value[keyof Value]> }
+      : Value
+  : Key extends 'required'
+    ? SanitizedNames<Value>
+    : Key extends DefinitionKeyword
+      ? Value extends readonly unknown[]
+        ? Value
+        : Value extends object
+          ? { readonly [Name in keyof Value]: SanitizedToolSchema<Value[Name]> }
+          : Value
+      : Key extends ListKeyword
+        ? Value extends readonly unknown[]
+          ? SanitizedList<Value>
+          : Value
+        : Key extends 'items'
+          ? Value extends readonly unknown[]
+            ? SanitizedList<Value>
+            : SanitizedToolSchema<Value>
+          : Key extends SubschemaKeyword
+            ? SanitizedToolSchema<Value>
+            : Key extends '$ref'
+              ? Value extends string
+                ? string
+                : Value
+              : Value
+
+/**
+ * The type of what {@link sanitizeToolSchema} returns for a `Schema`.
+ *
+ * Keyword names stay as they are, and so do the values of keywords that
+ * hold no property names (`type`, `description`, `enum`, `default`, ...).
+ * Property names are spelled for the provider, so the keys of every
+ * `properties` map (and of `dependentSchemas`, `dependentRequired`,
+ * `dependencies`) become `string`, the entries of `required` become
+ * `string`, and a `$ref` becomes `string`: the type never suggests a key
+ * that does not exist at run time. Definition names (`$defs`,
+ * `definitions`) and `patternProperties` patterns are kept. Everything is
+ * `readonly`: the objects the sanitizer creates are frozen.
+ *
+ * @example
+ * ```ts
+ * const sent = sanitizeToolSchema({ type: 'object', properties: { 'first name': { type: 'string' } } } as const)
+ * sent.type // 'object'
+ * sent.properties // { readonly [name: string]: { readonly type: 'string' } }
+ * ```
+ */
+export type SanitizedToolSchema<Schema> = Schema extends readonly unknown[]
+  ? Schema
+  : Schema extends object
+    ? { readonly [Key in keyof Schema]: SanitizedKeyword<Key, Schema[Key]> }
+    : Schema
+
+/**
+ * The type of what {@link unmapArgKeys} returns for arguments of type `Args`.
+ *
+ * The keys of an object are restored to the names the original schema
+ * declares, which the type of the model's arguments cannot know: an object
+ * becomes `Record<string, unknown>`, an array `unknown[]`; anything else
+ * comes back as it is. Narrow the result (a validator, a type guard) before
+ * relying on a key.
+ */
+export type UnmappedArgs<Args> = Args extends readonly unknown[] ? unknown[] : Args extends object ? Record<string, unknown> : Args

@@ -1,12 +1,12 @@
 import { isObject } from './internal/own.js'
-import { profileOf } from './internal/profile.js'
+import { profileOf, readOptions } from './internal/profile.js'
 import type { Profile } from './internal/profile.js'
 import { contextFor, planFor } from './internal/unmap-plan.js'
 import type { Plan, UnmapContext } from './internal/unmap-plan.js'
 import { unmapValue } from './internal/unmap-value.js'
 import { sanitizeToolSchema } from './sanitize-tool-schema.js'
 import { codegen } from './internal/generated-shape.js'
-import type { KeyUnmapOptions } from './types.js'
+import type { KeyUnmapOptions, UnmappedArgs } from './types.js'
 
 /**
  * Gives the model's arguments back the property names the tool declared.
@@ -31,7 +31,8 @@ import type { KeyUnmapOptions } from './types.js'
  * @param originalSchema - The schema the tool declared (not the sanitized one).
  * @param args - The arguments as the model sent them (after type coercion, if any).
  * @param options - The same `profile` that was given to `sanitizeToolSchema`; `codegen: false` never generates code.
- * @returns The arguments with the tool's property names.
+ * @returns The arguments with the tool's property names, typed as {@link UnmappedArgs}
+ * (an object's keys are the tool's, which the type of `args` cannot know).
  * @throws {TypeError} Only for malformed `options`; bad schemas or arguments never throw.
  *
  * @example
@@ -40,28 +41,47 @@ import type { KeyUnmapOptions } from './types.js'
  * unmapArgKeys(schema, { first_name: 'Ada' }) // => { 'first name': 'Ada' }
  * ```
  */
-export function unmapArgKeys<Args>(originalSchema: unknown, args: Args, options?: KeyUnmapOptions): Args {
+export function unmapArgKeys<Args>(originalSchema: unknown, args: Args, options?: KeyUnmapOptions): UnmappedArgs<Args> {
   const profile = profileOf(options)
-  if (options === undefined || options.codegen === undefined || options.codegen === true) return unmap(originalSchema, args, profile, options)
-  if (options.codegen !== false) throw new TypeError(`options.codegen: expected a boolean or undefined, received ${typeof options.codegen}`)
+  const allowed = options === undefined ? undefined : readOptions(() => options.codegen)
+  if (allowed === undefined || allowed === true) return unmap(originalSchema, args, profile, options) as UnmappedArgs<Args>
+  if (allowed !== false) throw new TypeError(`options.codegen: expected a boolean or undefined, received ${typeof allowed}`)
   // Only calls that refuse code generation touch the flag, and they restore
   // it: a call made from inside this one (a getter on the arguments) cannot
   // turn it back on for the rest of this call.
   const previous = codegen.allowed
   codegen.allowed = false
   try {
-    return unmap(originalSchema, args, profile, options)
+    return unmap(originalSchema, args, profile, options) as UnmappedArgs<Args>
   } finally {
     codegen.allowed = previous
   }
 }
 
 function unmap<Args>(originalSchema: unknown, args: Args, profile: Profile, options: KeyUnmapOptions | undefined): Args {
-  if (!isObject(originalSchema) || typeof args !== 'object' || args === null) return args
-  if (originalSchema !== lastSchema || profile !== lastProfile) remember(originalSchema, profile, options)
-  if (lastContext === undefined) return args
-  codegen.call = ++lastContext.calls
-  return unmapValue(args, lastPlan!, lastContext, 0) as Args
+  try {
+    if (!isObject(originalSchema) || typeof args !== 'object' || args === null) return args
+    if (originalSchema !== lastSchema || profile !== lastProfile) remember(originalSchema, profile, options)
+    const context = lastContext
+    if (context === undefined) return args
+    codegen.call = ++context.calls
+    // A call made from inside this one (a getter on the arguments) walks
+    // with counts of its own, and this call's are put back after it.
+    const { visited, memo } = context
+    context.visited = 0
+    context.memo = undefined
+    try {
+      return unmapValue(args, lastPlan!, context, 0) as Args
+    } finally {
+      context.visited = visited
+      context.memo = memo
+    }
+  } catch {
+    // A throwing getter or a revoked Proxy in the schema or the arguments:
+    // nothing can be said about them, so they come back as they are, like
+    // any other bad data.
+    return args
+  }
 }
 
 // The schema of the last call, held strongly (one schema at most): an agent

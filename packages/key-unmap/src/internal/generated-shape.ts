@@ -38,6 +38,14 @@ export const codegen: { allowed: boolean; call: number; after: number; available
 export const MAX_GENERATED_KEYS = 64
 
 /**
+ * Shapes whose key names and target names, written as string literals,
+ * total more than this many characters keep the interpreter: the keys come
+ * from model output, and a few keys of a megabyte each would otherwise
+ * enter the generated source.
+ */
+export const MAX_GENERATED_NAME_CHARACTERS = 16_384
+
+/**
  * Whether this engine lets code be compiled at run time. It does not under a
  * Content-Security-Policy without 'unsafe-eval' nor on Cloudflare Workers:
  * there the first attempt throws (caught here, once per process) and every
@@ -66,31 +74,42 @@ function codegenAvailable(): boolean {
  * key names, and they enter the code as `JSON.stringify(name)`, a string
  * literal whatever the name holds; plans are passed in as values. A shape
  * with a `__proto__` key or target (a literal would set the prototype),
- * more than MAX_GENERATED_KEYS keys, or an engine that forbids code
- * generation keeps the interpreter: undefined is returned.
+ * more than MAX_GENERATED_KEYS keys, names longer in total than
+ * MAX_GENERATED_NAME_CHARACTERS, or an engine that forbids code generation
+ * keeps the interpreter: undefined is returned.
  */
 export function generateShape(shape: Shape, mismatch: symbol, unmapValue: UnmapValue): GeneratedUnmap | undefined {
   const { keys, targets, plans } = shape
   if (keys.length === 0 || keys.length > MAX_GENERATED_KEYS) return undefined
   if (keys.includes('__proto__') || targets.includes('__proto__')) return undefined
+  let characters = 0
+  for (let index = 0; index < keys.length; index++) characters += keys[index]!.length + targets[index]!.length
+  // (JSON.stringify can only lengthen a name: the cheap sum is checked first.)
+  if (characters > MAX_GENERATED_NAME_CHARACTERS) return undefined
+  const literals = keys.map((key) => JSON.stringify(key))
+  const targetLiterals = targets.map((target) => JSON.stringify(target))
+  characters = 0
+  for (let index = 0; index < keys.length; index++) characters += literals[index]!.length + targetLiterals[index]!.length
+  if (characters > MAX_GENERATED_NAME_CHARACTERS) return undefined
   if (!codegenAvailable()) return undefined
-  const fields = keys.map((key, index) => {
-    const read = `v[${JSON.stringify(key)}]`
+  const fields = keys.map((_key, index) => {
+    const read = `v[${literals[index]}]`
     const value = plans[index] === undefined ? read : `(x = ${read}, typeof x === 'object' && x !== null ? unmapValue(x, plans[${index}], context, depth + 1) : x)`
-    return `${JSON.stringify(targets[index])}: ${value}`
+    return `${targetLiterals[index]}: ${value}`
   })
   const body = [
     'return function generatedUnmap(v, context, depth) {',
     'let index = 0, x;',
     'for (const key in v) if (key !== keys[index++]) return MISMATCH;',
-    `if (index !== ${keys.length}) return MISMATCH;`,
+    // for...in lists own keys first: the last one being own means all are.
+    `if (index !== ${keys.length} || !hasOwn(v, keys[${keys.length - 1}])) return MISMATCH;`,
     `return { ${fields.join(', ')} };`,
     '};',
   ].join('\n')
   try {
     // eslint-disable-next-line no-new-func -- the specialization itself; see the safety note above
-    const factory = new Function('keys', 'plans', 'MISMATCH', 'unmapValue', body) as (...dependencies: unknown[]) => GeneratedUnmap
-    const generated = factory(keys, plans, mismatch, unmapValue)
+    const factory = new Function('keys', 'plans', 'MISMATCH', 'unmapValue', 'hasOwn', body) as (...dependencies: unknown[]) => GeneratedUnmap
+    const generated = factory(keys, plans, mismatch, unmapValue, Object.hasOwn)
     codegen.compiled++
     return generated
   } catch {

@@ -39,8 +39,41 @@ const gemini = makeProfile('gemini', 64, (character, first) => {
   return first ? (code >= 65 && code <= 90) || (code >= 97 && code <= 122) : isAlphanumeric(code)
 })
 
+/** The TypeError of a bad option, told apart from an engine error raised while the options are read. */
+class OptionsError extends TypeError {}
+
+/**
+ * Runs `read` over the caller's options. An error raised while reading
+ * them (a throwing getter, a revoked Proxy) becomes a TypeError that says
+ * so, with the original as its `cause`: options are the programmer's, and
+ * a bad option throws a TypeError, never an engine error.
+ */
+export function readOptions<Value>(read: () => Value): Value {
+  try {
+    return read()
+  } catch (error) {
+    if (error instanceof OptionsError) throw error
+    const reason = error instanceof Error ? error.message : 'a thrown value'
+    throw new OptionsError(`options: expected an object whose properties can be read, received one that throws when read (${reason})`, { cause: error })
+  }
+}
+
 const customByObject = new WeakMap<NameProfile, Profile>()
+/**
+ * Custom rules by their patterns and length, so that two profile objects
+ * with the same rule share one cache; the most recently used ones only, as
+ * a caller may make a new profile object per call. A rule dropped from here
+ * stays with the profile objects that named it (a WeakMap), so dropping
+ * costs sharing, never a result.
+ */
 const customByKey = new Map<string, Profile>()
+/** How many custom rules `customByKey` keeps. */
+export const CUSTOM_PROFILES_KEPT = 64
+
+/** How many custom rules are shared by key right now (tests read it). */
+export function sharedCustomProfiles(): number {
+  return customByKey.size
+}
 
 // A `g` or `y` flag makes `test` stateful (lastIndex): a copy without them
 // answers the same for every call.
@@ -61,13 +94,13 @@ function customProfile(profile: NameProfile): Profile {
   if (known !== undefined) return known
   const { characters, firstCharacter, maxLength } = profile
   if (!(characters instanceof RegExp)) {
-    throw new TypeError(`profile.characters: expected a RegExp matching one character, received ${describe(characters)}`)
+    throw new OptionsError(`profile.characters: expected a RegExp matching one character, received ${describe(characters)}`)
   }
   if (firstCharacter !== undefined && !(firstCharacter instanceof RegExp)) {
-    throw new TypeError(`profile.firstCharacter: expected a RegExp or undefined, received ${describe(firstCharacter)}`)
+    throw new OptionsError(`profile.firstCharacter: expected a RegExp or undefined, received ${describe(firstCharacter)}`)
   }
   if (typeof maxLength !== 'number' || !Number.isInteger(maxLength) || maxLength < 8) {
-    throw new TypeError(`profile.maxLength: expected an integer of at least 8, received ${describe(maxLength)}`)
+    throw new OptionsError(`profile.maxLength: expected an integer of at least 8, received ${describe(maxLength)}`)
   }
   const rest = stateless(characters)
   const first = firstCharacter === undefined ? undefined : stateless(firstCharacter)
@@ -75,11 +108,11 @@ function customProfile(profile: NameProfile): Profile {
   // `param` must themselves be allowed, or sanitizing could not succeed.
   for (const character of '_0123456789param') {
     if (!rest.test(character)) {
-      throw new TypeError(`profile.characters: expected a pattern accepting "_", the digits and "param", received ${describe(characters)} (rejects ${JSON.stringify(character)})`)
+      throw new OptionsError(`profile.characters: expected a pattern accepting "_", the digits and "param", received ${describe(characters)} (rejects ${JSON.stringify(character)})`)
     }
   }
   if (first !== undefined && !(first.test('_') && first.test('p'))) {
-    throw new TypeError(`profile.firstCharacter: expected a pattern accepting "_" and "p", received ${describe(firstCharacter)}`)
+    throw new OptionsError(`profile.firstCharacter: expected a pattern accepting "_" and "p", received ${describe(firstCharacter)}`)
   }
   const key = `custom:${String(rest)}:${String(first)}:${maxLength}`
   let normalized = customByKey.get(key)
@@ -87,8 +120,12 @@ function customProfile(profile: NameProfile): Profile {
     normalized = makeProfile(key, maxLength, (character, isFirst) =>
       rest.test(character) && (!isFirst || first === undefined || first.test(character)),
     )
-    customByKey.set(key, normalized)
+    if (customByKey.size >= CUSTOM_PROFILES_KEPT) customByKey.delete(customByKey.keys().next().value!)
+  } else {
+    // Most recently used last: the first key is the one to drop.
+    customByKey.delete(key)
   }
+  customByKey.set(key, normalized)
   customByObject.set(profile, normalized)
   return normalized
 }
@@ -96,14 +133,18 @@ function customProfile(profile: NameProfile): Profile {
 /** The profile named by `options`, anthropic by default. Bad options throw a TypeError. */
 export function profileOf(options: KeyUnmapOptions | undefined): Profile {
   if (options === undefined) return anthropic
+  return readOptions(() => readProfile(options))
+}
+
+function readProfile(options: KeyUnmapOptions): Profile {
   if (typeof options !== 'object' || options === null) {
-    throw new TypeError(`options: expected an object or undefined, received ${describe(options)}`)
+    throw new OptionsError(`options: expected an object or undefined, received ${describe(options)}`)
   }
   const profile = options.profile
   if (profile === undefined || profile === 'anthropic') return anthropic
   if (profile === 'gemini') return gemini
   if (typeof profile === 'object' && profile !== null && !Array.isArray(profile)) return customProfile(profile)
-  throw new TypeError(`options.profile: expected "anthropic", "gemini" or { characters, firstCharacter?, maxLength }, received ${describe(profile)}`)
+  throw new OptionsError(`options.profile: expected "anthropic", "gemini" or { characters, firstCharacter?, maxLength }, received ${describe(profile)}`)
 }
 
 /** Whether `name` already satisfies the profile (then it is never renamed). */

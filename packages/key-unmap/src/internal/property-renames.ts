@@ -9,10 +9,42 @@ export interface Renames {
 
 export const NO_RENAMES: Renames = Object.freeze({ toSanitized: new Map<string, string>(), toOriginal: new Map<string, string>() })
 
-function withSuffix(base: string, suffix: string, maxLength: number): string {
+function cut(base: string, room: number): string {
   const characters = Array.from(base)
-  const room = maxLength - suffix.length
-  return (characters.length > room ? characters.slice(0, Math.max(0, room)).join('') : base) + suffix
+  return characters.length > room ? characters.slice(0, Math.max(0, room)).join('') : base
+}
+
+/**
+ * The first free name among `base`, `base_2`, `base_3`, ... (the base cut
+ * so the whole stays within the limit), taken at once.
+ *
+ * Why `next`: the names of one family, a cut base and suffixes of one
+ * digit count (`a_2` ... `a_9`, then `a_10` ... `a_99` with the base cut one
+ * more character), are tried in order and taken names stay taken, so each
+ * family remembers where its search stopped. Probing from `_2` for every
+ * name would be quadratic in the number of names that sanitize alike (a map
+ * of thousands of names that all become `_`); with `next`, every probe
+ * either finds the name or moves a family past a taken one for good, and
+ * the names chosen are the very ones a probe from `_2` finds.
+ */
+function claim(base: string, taken: Set<string>, next: Map<string, number>, maxLength: number): string {
+  if (!taken.has(base)) {
+    taken.add(base)
+    return base
+  }
+  for (let digits = 1; ; digits++) {
+    const stem = cut(base, maxLength - 1 - digits)
+    const family = `${digits}:${stem}`
+    const end = 10 ** digits
+    let counter = next.get(family) ?? (digits === 1 ? 2 : 10 ** (digits - 1))
+    while (counter < end && taken.has(`${stem}_${counter}`)) counter++
+    next.set(family, counter < end ? counter + 1 : end)
+    if (counter < end) {
+      const name = `${stem}_${counter}`
+      taken.add(name)
+      return name
+    }
+  }
 }
 
 /**
@@ -36,16 +68,11 @@ export function propertyRenames(properties: Record<string, unknown>, profile: Pr
   let renames = NO_RENAMES
   if (invalid !== undefined) {
     const taken = new Set(valid)
+    const next = new Map<string, number>()
     const toSanitized = new Map<string, string>()
     const toOriginal = new Map<string, string>()
     for (const name of invalid) {
-      const base = sanitizeName(name, profile)
-      let candidate = base
-      // Terminates: `_<n>` differs for every n, and at most names.length are taken.
-      for (let counter = 2; taken.has(candidate); counter++) {
-        candidate = withSuffix(base, `_${counter}`, profile.maxLength)
-      }
-      taken.add(candidate)
+      const candidate = claim(sanitizeName(name, profile), taken, next, profile.maxLength)
       toSanitized.set(name, candidate)
       toOriginal.set(candidate, name)
     }

@@ -16,37 +16,69 @@ export function refTarget(root: unknown, ref: string): unknown {
   }
 }
 
-function graftAt(node: unknown, tokens: readonly string[], index: number, value: unknown): unknown {
-  if (index === tokens.length) return value
-  const token = tokens[index]!
-  const child = step(node, token)
-  if (child === undefined) return node
-  const next = graftAt(child, tokens, index + 1, value)
-  if (next === child) return node
+/** Where grafts go: one node per pointer token, a value where a pointer ends. */
+interface GraftNode {
+  value: unknown
+  ends: boolean
+  readonly children: Map<string, GraftNode>
+}
+
+/** A sanitized `$ref` target and where it goes, as pointer tokens in the sanitized document's spelling. */
+export interface Graft {
+  readonly tokens: readonly string[]
+  readonly value: unknown
+}
+
+const graftNode = (): GraftNode => ({ value: undefined, ends: false, children: new Map() })
+
+// Copy-on-write of one container with every changed child at once: a
+// container that receives thousands of grafts is copied once, not once per graft.
+function withChildren(node: unknown, changes: ReadonlyMap<string, unknown>): unknown {
   if (Array.isArray(node)) {
     const copy = node.slice()
-    copy[Number(token)] = next
+    for (const [token, next] of changes) copy[Number(token)] = next
     return Object.freeze(copy)
   }
   const source = node as Record<string, unknown>
   const copy: Record<string, unknown> = {}
-  for (const key of Object.keys(source)) setOwn(copy, key, key === token ? next : source[key])
+  for (const key of Object.keys(source)) setOwn(copy, key, changes.has(key) ? changes.get(key) : source[key])
   return Object.freeze(copy)
 }
 
-/**
- * Puts `value` at the place `pointer` (a URI fragment, in the sanitized
- * document's spelling) names, copying the objects on the way (copy-on-write,
- * frozen like every object the sanitizer creates).
- */
-export function graft(document: unknown, pointer: string, value: unknown): unknown {
-  let tokens: string[]
-  try {
-    tokens = parseFragment(pointer)
-  } catch {
-    return document
+// Recursion is one frame per pointer token: the caller keeps pointers within
+// the depth bound.
+function graftInto(node: unknown, at: GraftNode): unknown {
+  const base = at.ends ? at.value : node
+  let changes: Map<string, unknown> | undefined
+  for (const [token, child] of at.children) {
+    const current = step(base, token)
+    if (current === undefined) continue
+    const next = graftInto(current, child)
+    if (next !== current) (changes ??= new Map()).set(token, next)
   }
-  return graftAt(document, tokens, 0, value)
+  return changes === undefined ? base : withChildren(base, changes)
+}
+
+/**
+ * Puts every graft's value at the place its tokens name, in one pass that
+ * copies each container on the way once (copy-on-write, frozen like every
+ * object the sanitizer creates). A graft inside another graft's place is
+ * put into that value; of two grafts at one place, the later wins; a place
+ * that does not exist is skipped.
+ */
+export function graftAll(document: unknown, grafts: readonly Graft[]): unknown {
+  const root = graftNode()
+  for (const { tokens, value } of grafts) {
+    let at = root
+    for (const token of tokens) {
+      let child = at.children.get(token)
+      if (child === undefined) at.children.set(token, (child = graftNode()))
+      at = child
+    }
+    at.value = value
+    at.ends = true
+  }
+  return graftInto(document, root)
 }
 
 /**

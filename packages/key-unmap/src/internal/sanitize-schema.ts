@@ -3,7 +3,9 @@ import { getOwn, isObject, setOwn } from './own.js'
 import type { Profile } from './profile.js'
 import { NO_RENAMES, propertyRenames, renamedName } from './property-renames.js'
 import type { Renames } from './property-renames.js'
-import { collectRefTargets, graft, refTarget } from './ref-targets.js'
+import { parseFragment } from '@x/json-pointer'
+import { collectRefTargets, graftAll, refTarget } from './ref-targets.js'
+import type { Graft } from './ref-targets.js'
 import { rewriteRef } from './rewrite-ref.js'
 
 interface State {
@@ -96,6 +98,14 @@ export function sanitizeSchema(node: unknown, state: State, depth: number): unkn
   return result
 }
 
+function graftTokens(pointer: string): string[] | undefined {
+  try {
+    return parseFragment(pointer)
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * Sanitizes a whole document, `root` being where its `#` pointers start.
  *
@@ -107,18 +117,19 @@ export function sanitizeSchema(node: unknown, state: State, depth: number): unkn
 export function sanitizeDocument(root: unknown, profile: Profile): unknown {
   const state: State = { root, profile, done: new Map(), active: new Set(), refs: [], schemaTargets: collectRefTargets(root) }
   let result = sanitizeSchema(root, state, 0)
-  const grafts: Array<{ pointer: string; value: unknown }> = []
+  const grafts: Graft[] = []
   // `refs` grows while targets are sanitized: targets of targets are found too.
   for (let index = 0; index < state.refs.length; index++) {
     const ref = state.refs[index]!
     const target = refTarget(root, ref)
     if (!isObject(target) || state.done.has(target)) continue
+    const tokens = graftTokens(rewriteRef(ref, root, profile, state.schemaTargets))
+    // A target deeper than the depth bound stays as it is, like any schema
+    // nested that deep: putting it back would walk one level per token.
+    if (tokens === undefined || tokens.length > MAX_DEPTH) continue
     const value = sanitizeSchema(target, state, 1)
-    if (value !== target) grafts.push({ pointer: rewriteRef(ref, root, profile, state.schemaTargets), value })
+    if (value !== target) grafts.push({ tokens, value })
   }
-  // Outer places first: a target inside another target is put back after
-  // its container, so the container's copy does not cover it again.
-  grafts.sort((a, b) => a.pointer.split('/').length - b.pointer.split('/').length)
-  for (const { pointer, value } of grafts) result = graft(result, pointer, value)
+  if (grafts.length > 0) result = graftAll(result, grafts)
   return result
 }

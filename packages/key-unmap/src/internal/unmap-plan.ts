@@ -1,4 +1,4 @@
-import { createRefResolver } from '@x/schema-ref'
+import { createPatternTest, createRefResolver } from '@x/schema-ref'
 import type { RefPath, RefResolver } from '@x/schema-ref'
 import { getOwn, isObject } from './own.js'
 import type { Profile } from './profile.js'
@@ -25,7 +25,8 @@ export interface KeyEntry {
 export interface Plan {
   /** Original names and renamed forms alike; an original name always wins over a renamed form. */
   readonly table: ReadonlyMap<string, KeyEntry>
-  readonly patterns: ReadonlyArray<{ readonly pattern: RegExp; readonly slot: Slot }>
+  /** `patternProperties`, each with a bounded test of the key (see createPatternTest). */
+  readonly patterns: ReadonlyArray<{ readonly test: (key: string) => boolean; readonly slot: Slot }>
   readonly additional: Slot | undefined
   readonly prefix: readonly Slot[] | undefined
   readonly items: Slot | undefined
@@ -67,6 +68,17 @@ export interface UnmapContext {
   readonly plans: WeakMap<object, Plan>
   /** How many unmapArgKeys calls used this schema so far (see codegen.call in generated-shape). */
   calls: number
+  /** How many argument objects and arrays the call in progress has walked (see unmap-value). */
+  visited: number
+  /** Results of the call in progress per argument object, once `visited` is past its bound (see unmap-value). */
+  memo: Map<object, Memo[]> | undefined
+}
+
+/** What one argument object or array became under one plan at one depth. */
+export interface Memo {
+  readonly plan: Plan
+  readonly depth: number
+  readonly result: unknown
 }
 
 export const EMPTY: Plan = Object.freeze({ table: new Map(), patterns: [], additional: undefined, prefix: undefined, items: undefined, groups: [], live: false, shapes: [], last: undefined, specialized: 0 })
@@ -113,16 +125,16 @@ function collect(context: UnmapContext, node: unknown, path: RefPath | undefined
 }
 
 function compilePatterns(parts: readonly Record<string, unknown>[]): Plan['patterns'] {
-  const patterns: Array<{ pattern: RegExp; slot: Slot }> = []
+  const patterns: Array<{ test: (key: string) => boolean; slot: Slot }> = []
   for (const part of parts) {
     const map = getOwn(part, 'patternProperties')
     if (!isObject(map)) continue
     for (const source of Object.keys(map)) {
-      try {
-        patterns.push({ pattern: new RegExp(source, 'u'), slot: slot(map[source]) })
-      } catch {
-        // Not a valid ECMA-262 pattern: no key can be said to match it.
-      }
+      // Patterns come from the tool server and keys from the model: a pattern
+      // that does not compile, or whose run could be catastrophic (`^(a+)+$`),
+      // has no test, and no key can be said to match it.
+      const test = createPatternTest(source)
+      if (test !== undefined) patterns.push({ test, slot: slot(map[source]) })
     }
   }
   return patterns
@@ -203,7 +215,7 @@ export function slotPlan(context: UnmapContext, target: Slot): Plan {
 export function contextFor(root: Record<string, unknown>, profile: Profile): UnmapContext {
   let context = profile.contexts.get(root)
   if (context === undefined) {
-    context = { profile, resolver: createRefResolver(root), plans: new WeakMap(), calls: 0 }
+    context = { profile, resolver: createRefResolver(root), plans: new WeakMap(), calls: 0, visited: 0, memo: undefined }
     profile.contexts.set(root, context)
   }
   return context

@@ -50,35 +50,61 @@ export function isLive(context: UnmapContext, plan: Plan): boolean {
   return live
 }
 
+/**
+ * How many plans the union choice for one key order may score. Past it, a
+ * branch not scored yet counts as knowing no key. Plans are a graph that a
+ * small schema can make large (thirteen nested two-way unions of one
+ * definition flatten into thousands of plans), and key orders come from
+ * model output: every new one would otherwise pay for the whole graph.
+ */
+export const SCORE_BUDGET = 1_000
+
+/** One key order being scored: each plan is scored once (unions share branches), and at most SCORE_BUDGET of them. */
+interface Scoring {
+  readonly keys: readonly string[]
+  readonly present: ReadonlySet<string>
+  readonly scores: Map<Plan, number>
+  left: number
+}
+
 // How many of the keys a plan knows, its own unions counting by their best
 // branch (a union of unions, zod's `anyOf: [anyOf: [...], null]`).
-function score(plan: Plan, keys: readonly string[]): number {
+function score(plan: Plan, scoring: Scoring): number {
+  const known = scoring.scores.get(plan)
+  if (known !== undefined) return known
+  if (scoring.left <= 0) return 0
+  scoring.left--
   let count = 0
-  for (const key of keys) if (plan.table.has(key)) count++
+  if (plan.table.size < scoring.keys.length) {
+    for (const key of plan.table.keys()) if (scoring.present.has(key)) count++
+  } else {
+    for (const key of scoring.keys) if (plan.table.has(key)) count++
+  }
   for (const group of plan.groups) {
     let best = 0
-    for (const branch of group) best = Math.max(best, score(branch, keys))
+    for (const branch of group) best = Math.max(best, score(branch, scoring))
     count += best
   }
+  scoring.scores.set(plan, count)
   return count
 }
 
 // Of each union, the branch that recognises most of the value's keys (the
 // first on a tie, none when no branch knows any key), and the same again
 // inside the chosen branch.
-function select(plan: Plan, keys: readonly string[], chosen: Plan[]): void {
+function select(plan: Plan, scoring: Scoring, chosen: Plan[]): void {
   chosen.push(plan)
   for (const group of plan.groups) {
     let best: Plan | undefined
     let bestScore = 0
     for (const branch of group) {
-      const branchScore = score(branch, keys)
+      const branchScore = score(branch, scoring)
       if (branchScore > bestScore) {
         best = branch
         bestScore = branchScore
       }
     }
-    if (best !== undefined) select(best, keys, chosen)
+    if (best !== undefined) select(best, scoring, chosen)
   }
 }
 
@@ -96,7 +122,7 @@ function lookup(plans: readonly Plan[], key: string): KeyEntry | undefined {
 
 function restSlot(plans: readonly Plan[], key: string): Slot | undefined {
   for (const plan of plans) {
-    for (const { pattern, slot } of plan.patterns) if (pattern.test(key)) return slot
+    for (const { test, slot } of plan.patterns) if (test(key)) return slot
   }
   for (const plan of plans) if (plan.additional !== undefined) return plan.additional
   return undefined
@@ -107,8 +133,8 @@ let nextSite = 0
 
 function computeShape(context: UnmapContext, plan: Plan, keys: readonly string[]): Shape {
   const plans: Plan[] = []
-  select(plan, keys, plans)
   const present = new Set(keys)
+  select(plan, { keys, present, scores: new Map(), left: SCORE_BUDGET }, plans)
   const written = new Set<string>()
   const targets: string[] = []
   const childPlans: Array<Plan | undefined> = []

@@ -1,6 +1,6 @@
 import { MAX_DEPTH } from './keywords.js'
 import { cloneTemplate } from './clone-template.js'
-import { isObject, setOwn } from './own.js'
+import { setOwn } from './own.js'
 import { storeAt } from './store-at.js'
 import { slotPlan } from './unmap-plan.js'
 import type { Plan, Shape, UnmapContext } from './unmap-plan.js'
@@ -18,9 +18,13 @@ const MAX_SPECIALIZED_ORDERS = 8
  * plan's last shape: one for...in over the value (V8 reads `value[key]`
  * from its enum cache, where `Object.keys` allocates an array and each read
  * is a lookup by name), checked key by key against the shape. Inherited
- * enumerable keys (a polluted prototype) come after the own ones, where
- * the shape has another key or none: a mismatch, never a key written. Pure, so a mismatch
- * found halfway only costs the work done so far.
+ * enumerable keys (a polluted prototype) come after the own ones: where the
+ * shape has another key or none, a mismatch; where the shape's last keys
+ * happen to be the inherited ones (a key order seen before the pollution),
+ * the last key is not own, and that is a mismatch too (for...in lists own
+ * keys first, so the last key being own means every key is). Never a key
+ * copied from a prototype. Pure, so a mismatch found halfway only costs the
+ * work done so far.
  *
  * A renaming shape used often is specialized into generated code that
  * does the same (see generated-shape.ts).
@@ -47,6 +51,7 @@ function unmapInShape(value: Record<string, unknown>, plan: Plan, shape: Shape, 
   const { keys, targets, plans, template } = shape
   let index = 0
   if (shape.inert) {
+    // (Nothing is copied here, so an inherited key does no harm.)
     for (const key in value) if (keys[index++] !== key) return MISMATCH
     return index === keys.length ? value : MISMATCH
   }
@@ -67,7 +72,7 @@ function unmapInShape(value: Record<string, unknown>, plan: Plan, shape: Shape, 
     storeAt(out, index, targets[index]!, next)
     index++
   }
-  return index === keys.length ? (out ?? value) : MISMATCH
+  return index === keys.length && Object.hasOwn(value, keys[index - 1]!) ? (out ?? value) : MISMATCH
 }
 
 function unmapObject(value: Record<string, unknown>, plan: Plan, context: UnmapContext, depth: number): unknown {
@@ -103,6 +108,15 @@ function unmapObject(value: Record<string, unknown>, plan: Plan, context: UnmapC
   return out ?? value
 }
 
+// The first `end` items as own elements, holes kept as holes: `slice` would
+// copy a value inherited from a polluted Array.prototype into a hole.
+function ownItems(value: readonly unknown[], end: number): unknown[] {
+  const out: unknown[] = []
+  out.length = end
+  for (let index = 0; index < end; index++) if (Object.hasOwn(value, index)) out[index] = value[index]
+  return out
+}
+
 function unmapArray(value: readonly unknown[], plan: Plan, context: UnmapContext, depth: number): unknown {
   const source = arrayPlan(plan)
   if (source === undefined) return value
@@ -111,20 +125,52 @@ function unmapArray(value: readonly unknown[], plan: Plan, context: UnmapContext
     const child = value[index]
     let next = child
     const slot = source.prefix?.[index] ?? source.items
-    if (slot !== undefined && typeof child === 'object' && child !== null) {
+    // (A hole reads through to Array.prototype: only own items are unmapped.)
+    if (slot !== undefined && typeof child === 'object' && child !== null && Object.hasOwn(value, index)) {
       const childPlan = slotPlan(context, slot)
       if (isLive(context, childPlan)) next = unmapValue(child, childPlan, context, depth + 1)
     }
-    if (out === undefined && next !== child) out = value.slice(0, index)
-    if (out !== undefined) out.push(next)
+    if (out === undefined && next !== child) out = ownItems(value, index)
+    if (out === undefined) continue
+    if (Object.hasOwn(value, index)) out[index] = next
+    else out.length = index + 1
   }
   return out ?? value
 }
 
+/**
+ * Objects and arrays one call walks before it remembers what each became.
+ * Arguments built in JS can share a sub-object (a DAG, or a cycle with two
+ * back-references), and a walk once per path would double at every level;
+ * past this many, each (object, plan, depth) is unmapped once and shared,
+ * which keeps the walk linear. Below it (every ordinary call) nothing is
+ * remembered, so the common path pays no lookup.
+ */
+export const WALKS_BEFORE_MEMO = 10_000
+
+function walk(value: object, plan: Plan, context: UnmapContext, depth: number): unknown {
+  if (Array.isArray(value)) return unmapArray(value, plan, context, depth)
+  return unmapObject(value as Record<string, unknown>, plan, context, depth)
+}
+
+// (The depth is part of the key: below MAX_DEPTH a value is left as it is,
+// so one object reached at two depths may come out differently.)
+function walkOnce(value: object, plan: Plan, context: UnmapContext, depth: number): unknown {
+  const memo = (context.memo ??= new Map())
+  let memos = memo.get(value)
+  if (memos !== undefined) {
+    for (const known of memos) if (known.plan === plan && known.depth === depth) return known.result
+  } else {
+    memo.set(value, (memos = []))
+  }
+  const result = walk(value, plan, context, depth)
+  memos.push({ plan, depth, result })
+  return result
+}
+
 /** Restores original names in `value` as `plan` describes it; the same value back when nothing changes. */
 export function unmapValue(value: unknown, plan: Plan, context: UnmapContext, depth: number): unknown {
-  if (depth > MAX_DEPTH || !isLive(context, plan)) return value
-  if (Array.isArray(value)) return unmapArray(value, plan, context, depth)
-  if (isObject(value)) return unmapObject(value, plan, context, depth)
-  return value
+  if (depth > MAX_DEPTH || typeof value !== 'object' || value === null || !isLive(context, plan)) return value
+  if (++context.visited > WALKS_BEFORE_MEMO) return walkOnce(value, plan, context, depth)
+  return walk(value, plan, context, depth)
 }
