@@ -18,7 +18,8 @@ import { Kind } from './internal/plan.js'
  * else stays as it was.
  *
  * Pure: `args` is never mutated, untouched subtrees are shared, and a call
- * that changes nothing returns `args` itself. Never throws on data. The
+ * that changes nothing returns `args` itself. Never throws on data (a
+ * throwing getter or a revoked Proxy anywhere gives `args` back). The
  * compiled form of `schema` is cached by the schema object, so calling again
  * with the same schema object is fast; from its second call on, the schema's
  * object positions are specialized with `new Function` (property names enter
@@ -59,6 +60,16 @@ export function coerceToolArgs(schema: unknown, args: unknown, options?: CoerceT
 }
 
 function coerce(schema: unknown, args: unknown, maxDepth: number): unknown {
+  // A throwing getter or a revoked Proxy, in the schema or the arguments, is
+  // bad data like any other: the arguments come back as they were sent.
+  try {
+    return run(schema, args, maxDepth)
+  } catch {
+    return args
+  }
+}
+
+function run(schema: unknown, args: unknown, maxDepth: number): unknown {
   if (typeof schema !== 'object' || schema === null) return args
   const context = contextFor(schema)
   codegen.call = ++context.calls

@@ -1,0 +1,67 @@
+// Hostile schemas and arguments: every cost bounded, nothing thrown, and the
+// two tiers (interpreter, generated code) agreeing on what they read.
+import { deepFreeze } from '@x/test-utils'
+import { describe, expect, it } from 'vitest'
+import { coerceToolArgs } from './coerce-tool-args.js'
+import { coerceToolArgsWithPatch } from './coerce-tool-args-with-patch.js'
+
+const integer = { type: 'integer' }
+
+describe('throwing getters and revoked proxies', () => {
+  const schema = deepFreeze({ type: 'object', properties: { n: integer, inner: { type: 'object', properties: { m: integer } } } })
+
+  const throwing = (): Record<string, unknown> => {
+    const args: Record<string, unknown> = { n: '1' }
+    Object.defineProperty(args, 'inner', {
+      enumerable: true,
+      get() {
+        throw new Error('getter')
+      },
+    })
+    return args
+  }
+  const revoked = (): object => {
+    const { proxy, revoke } = Proxy.revocable({ n: '1' }, {})
+    revoke()
+    return proxy
+  }
+
+  it.each([
+    ['a throwing getter', throwing],
+    ['a revoked Proxy', revoked],
+    ['a revoked Proxy below', () => ({ n: '1', inner: revoked() })],
+  ])('%s in the arguments: the input comes back, no throw', (_title, make) => {
+    const args = make()
+    for (let call = 0; call < 3; call++) {
+      expect(coerceToolArgs(schema, args)).toBe(args)
+      const result = coerceToolArgsWithPatch(schema, args)
+      expect(result.args).toBe(args)
+      expect(result.patch).toEqual([])
+      expect(coerceToolArgs(schema, args, { codegen: false })).toBe(args)
+    }
+  })
+
+  it('a revoked Proxy as the schema: the input comes back', () => {
+    const { proxy, revoke } = Proxy.revocable({ type: 'object' }, {})
+    revoke()
+    const args = { n: '1' }
+    expect(coerceToolArgs(proxy, args)).toBe(args)
+    expect(coerceToolArgsWithPatch(proxy, args).patch).toEqual([])
+  })
+
+  it('a throwing getter in the schema: the input comes back', () => {
+    const properties = {}
+    Object.defineProperty(properties, 'n', {
+      enumerable: true,
+      get() {
+        throw new Error('getter')
+      },
+    })
+    const args = { n: '1' }
+    expect(coerceToolArgs({ type: 'object', properties }, args)).toBe(args)
+  })
+
+  it('bad options still throw a TypeError', () => {
+    expect(() => coerceToolArgsWithPatch({}, {}, { maxDepth: -1 })).toThrow(TypeError)
+  })
+})
