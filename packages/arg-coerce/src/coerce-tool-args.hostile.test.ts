@@ -65,3 +65,26 @@ describe('throwing getters and revoked proxies', () => {
     expect(() => coerceToolArgsWithPatch({}, {}, { maxDepth: -1 })).toThrow(TypeError)
   })
 })
+
+describe('patternProperties from a hostile schema meet keys from the model within a budget', () => {
+  const evil = 'a'.repeat(29) + '!'
+
+  it('a nested-quantifier pattern is not run: the key is left as sent', () => {
+    const schema = deepFreeze({ type: 'object', patternProperties: { '^(a+)+$': integer }, additionalProperties: integer })
+    const args = deepFreeze({ [evil]: '5', aaa: '6' })
+    expect(coerceToolArgs(schema, args)).toBe(args)
+  })
+
+  it('a nested-quantifier pattern in a union of objects is not run for branch choice', () => {
+    const left = { type: 'object', patternProperties: { '^(a+)+$': integer }, properties: { n: integer } }
+    const right = { type: 'object', properties: { n: integer, m: integer } }
+    const schema = deepFreeze({ type: 'object', properties: { v: { anyOf: [left, right] } } })
+    expect(coerceToolArgs(schema, { v: { n: '1', [evil]: 'x' } })).toEqual({ v: { n: 1, [evil]: 'x' } })
+  })
+
+  it('a safe pattern still applies; a key past the key budget is left as sent', () => {
+    const schema = deepFreeze({ type: 'object', patternProperties: { '^x-': integer }, additionalProperties: { type: 'boolean' } })
+    const long = 'x-' + 'a'.repeat(300)
+    expect(coerceToolArgs(schema, { 'x-n': '1', other: 'true', [long]: '2' })).toEqual({ 'x-n': 1, other: true, [long]: '2' })
+  })
+})

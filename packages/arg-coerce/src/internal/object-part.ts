@@ -1,3 +1,4 @@
+import { createPatternTest } from '@x/schema-ref'
 import type { CompileSlot, Plan, Slot } from './plan.js'
 import { NOT_PARSED, parseBoolean, parseNumber } from './parse-scalar.js'
 import { Kind, setOwn, visit } from './plan.js'
@@ -29,19 +30,18 @@ const MAX_SPECIALIZE_DEPTH = 32
 // How many levels of objects below a part its generated code coerces in place.
 const MAX_INLINE_LEVELS = 4
 
-function compilePattern(source: string): RegExp | undefined {
-  try {
-    return new RegExp(source, 'u')
-  } catch {
-    return undefined
-  }
-}
+// createPatternTest's key budget: past it a tester claims no match, so
+// whether such a key falls under `additionalProperties` is unknown.
+const PATTERN_KEY_BUDGET = 256
 
 /** The object half of a compiled shape: `properties`, `patternProperties`, `additionalProperties`. */
 export class ObjectPart {
   private readonly declared = new Map<string, Slot | null>()
   private readonly dynamic = new Map<string, Slot | null>()
-  private readonly patterns: Array<{ regex: RegExp; schema: unknown }> = []
+  private readonly patterns: Array<{ test: (key: string) => boolean; schema: unknown }> = []
+  // A pattern that was refused (see createPatternTest) or does not compile:
+  // which keys it covers is unknown.
+  private readonly opaque: boolean
   private readonly additional: readonly unknown[]
   private orders: KeyOrder[] = []
   // The most recent order, unpacked, so the fast path reads three fields.
@@ -60,16 +60,20 @@ export class ObjectPart {
     private readonly compile: CompileSlot,
   ) {
     for (const { source, schema } of shape.patterns) {
-      const regex = compilePattern(source)
-      if (regex !== undefined) this.patterns.push({ regex, schema })
+      const test = createPatternTest(source)
+      if (test !== undefined) this.patterns.push({ test, schema })
     }
+    this.opaque = this.patterns.length < shape.patterns.length
     this.additional = shape.additional
     for (const [key, schemas] of shape.properties) this.declared.set(key, this.slotFor(key, schemas))
   }
 
   private slotFor(key: string, declared: readonly unknown[] | undefined): Slot | null {
-    const matching = this.patterns.filter((pattern) => pattern.regex.test(key)).map((pattern) => pattern.schema)
-    const schemas = declared === undefined && matching.length === 0 ? this.additional : [...(declared ?? []), ...matching]
+    const matching = this.patterns.filter((pattern) => pattern.test(key)).map((pattern) => pattern.schema)
+    // A key some pattern might cover, unknown which: `additionalProperties`
+    // may not apply, so an undeclared one is left as sent.
+    const uncertain = this.opaque || (this.patterns.length > 0 && key.length > PATTERN_KEY_BUDGET)
+    const schemas = declared === undefined && matching.length === 0 ? (uncertain ? [] : this.additional) : [...(declared ?? []), ...matching]
     return schemas.length === 0 ? null : { schemas, plan: undefined }
   }
 
@@ -167,7 +171,7 @@ export class ObjectPart {
   /** This part's declared properties for generated code, or undefined when it must keep the interpreter. */
   private generatedProperties(ancestors: Set<ObjectPart>, budget: { left: number }, inlineLevel: number, level: number): GeneratedProperty[] | undefined {
     // Only declared properties may change: no `patternProperties`, no `additionalProperties` schema.
-    if (this.patterns.length > 0 || this.additional.length > 0) return undefined
+    if (this.patterns.length > 0 || this.opaque || this.additional.length > 0) return undefined
     const planned: Array<{ key: string; plan: Plan }> = []
     for (const key of this.declared.keys()) {
       if (!readableByName(key)) return undefined

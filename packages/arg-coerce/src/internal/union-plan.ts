@@ -1,3 +1,4 @@
+import { createPatternTest } from '@x/schema-ref'
 import { NOT_PARSED, parseStructure } from './parse-scalar.js'
 import { Kind } from './plan.js'
 import type { Shape } from './shape.js'
@@ -78,19 +79,17 @@ export class UnionPlan {
   }
 }
 
-const compiledPatterns = new WeakMap<Shape, RegExp[]>()
+const compiledPatterns = new WeakMap<Shape, Array<(key: string) => boolean>>()
 
-// The regexes of a branch's patternProperties, compiled once per shape.
-function patternsOf(shape: Shape): RegExp[] {
+// The tests of a branch's patternProperties, once per shape; a refused
+// pattern (see createPatternTest) declares nothing.
+function patternsOf(shape: Shape): Array<(key: string) => boolean> {
   let patterns = compiledPatterns.get(shape)
   if (patterns === undefined) {
     patterns = []
     for (const { source } of shape.patterns) {
-      try {
-        patterns.push(new RegExp(source, 'u'))
-      } catch {
-        // An invalid pattern declares nothing.
-      }
+      const test = createPatternTest(source)
+      if (test !== undefined) patterns.push(test)
     }
     compiledPatterns.set(shape, patterns)
   }
@@ -98,5 +97,5 @@ function patternsOf(shape: Shape): RegExp[] {
 }
 
 function declares(shape: Shape, key: string): boolean {
-  return shape.properties.has(key) || patternsOf(shape).some((pattern) => pattern.test(key))
+  return shape.properties.has(key) || patternsOf(shape).some((test) => test(key))
 }
