@@ -88,3 +88,12 @@ describe('patternProperties from a hostile schema meet keys from the model withi
     expect(coerceToolArgs(schema, { 'x-n': '1', other: 'true', [long]: '2' })).toEqual({ 'x-n': 1, other: true, [long]: '2' })
   })
 })
+
+describe('compile cost stays linear in the schema', () => {
+  it('8,000 properties beside an anyOf of 8,000 empty branches compile once per kept alternative', () => {
+    const properties: Record<string, unknown> = {}
+    for (let index = 0; index < 8000; index++) properties[`p${index}`] = integer
+    const schema = deepFreeze({ type: 'object', properties, anyOf: Array.from({ length: 8000 }, () => ({})) })
+    expect(coerceToolArgs(schema, { p1: '1', p7999: '2', q: '3' })).toEqual({ p1: 1, p7999: 2, q: '3' })
+  })
+})
