@@ -1,7 +1,7 @@
 // Hostile schemas and arguments: every cost bounded, nothing thrown, and the
 // two tiers (interpreter, generated code) agreeing on what they read.
 import { deepFreeze } from '@x/test-utils'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { coerceToolArgs } from './coerce-tool-args.js'
 import { coerceToolArgsWithPatch } from './coerce-tool-args-with-patch.js'
 
@@ -95,5 +95,24 @@ describe('compile cost stays linear in the schema', () => {
     for (let index = 0; index < 8000; index++) properties[`p${index}`] = integer
     const schema = deepFreeze({ type: 'object', properties, anyOf: Array.from({ length: 8000 }, () => ({})) })
     expect(coerceToolArgs(schema, { p1: '1', p7999: '2', q: '3' })).toEqual({ p1: 1, p7999: 2, q: '3' })
+  })
+})
+
+describe('a JSON string sent to a union is parsed once', () => {
+  const branches = Array.from({ length: 16 }, (_, index) => ({ type: 'object', properties: { [`k${index}`]: integer }, required: [`k${index}`] }))
+  const schema = deepFreeze({ type: 'object', properties: { v: { anyOf: branches } } })
+
+  it.each([
+    ['an object the union admits', '{"k3": "1"}', { k3: 1 }],
+    ['an array no branch admits', '[1]', '[1]'],
+    ['text that is not JSON', '{bad', '{bad'],
+  ])('%s', (_title, text, expected) => {
+    const parse = vi.spyOn(JSON, 'parse')
+    try {
+      expect(coerceToolArgs(schema, { v: text })).toEqual({ v: expected })
+      expect(parse).toHaveBeenCalledTimes(1)
+    } finally {
+      parse.mockRestore()
+    }
   })
 })

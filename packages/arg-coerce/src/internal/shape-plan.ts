@@ -86,7 +86,16 @@ export class ShapePlan {
     return this.coerce(value, bits, depth)
   }
 
-  private coerce(value: unknown, bits: number, depth: number): unknown {
+  /**
+   * `run` for a string no branch admits, which the union already tried to
+   * parse as JSON without finding a structure it admits: a second parse
+   * per branch could only find the same.
+   */
+  coerceUnparsed(text: string, depth: number): unknown {
+    return this.coerce(text, STRING, depth, false)
+  }
+
+  private coerce(value: unknown, bits: number, depth: number, parse = true): unknown {
     const types = this.types
     if (bits === STRING) {
       const text = value as string
@@ -101,7 +110,7 @@ export class ShapePlan {
       if ((types & NULL) && isNullWord(text) && this.inEnums(null)) return null
       if (types & (OBJECT | ARRAY)) {
         if ((types & OBJECT) && this.blankIsEmptyObject && isBlank(text)) return {}
-        const parsed = parseStructure(text)
+        const parsed = parse ? parseStructure(text) : NOT_PARSED
         if (parsed !== NOT_PARSED && (bitsOfValue(parsed) & types) !== 0) return this.structure(parsed, depth)
       }
     } else if ((bits & (NUMBER | BOOLEAN)) !== 0 && onlyAdmits(types, STRING)) {

@@ -40,13 +40,14 @@ export class UnionPlan {
       return this.alternatives.find((alternative) => (alternative.plan.types & ARRAY) !== 0)!.run(value, depth)
     }
     if ((bits & this.types) !== 0) return value
-    if (bits === STRING && (this.types & (OBJECT | ARRAY)) !== 0) {
+    const parsedOnce = bits === STRING && (this.types & (OBJECT | ARRAY)) !== 0
+    if (parsedOnce) {
       // Parse once, then choose the branch by what the parsed value says it is.
       const parsed = parseStructure(value as string)
       if (parsed !== NOT_PARSED && (bitsOfValue(parsed) & this.types) !== 0) return this.run(parsed, depth)
     }
     for (const alternative of this.alternatives) {
-      const next = alternative.plan.run(value, depth)
+      const next = parsedOnce ? alternative.plan.coerceUnparsed(value as string, depth) : alternative.plan.run(value, depth)
       if (next !== value && (bitsOfValue(next) & alternative.plan.types) !== 0) return next
     }
     return value
