@@ -4,6 +4,7 @@ import { deepFreeze } from '@x/test-utils'
 import { describe, expect, it, vi } from 'vitest'
 import { coerceToolArgs } from './coerce-tool-args.js'
 import { coerceToolArgsWithPatch } from './coerce-tool-args-with-patch.js'
+import { codegen } from './internal/generated-run.js'
 
 const integer = { type: 'integer' }
 
@@ -114,5 +115,23 @@ describe('a JSON string sent to a union is parsed once', () => {
     } finally {
       parse.mockRestore()
     }
+  })
+})
+
+describe('generated code is bounded in size', () => {
+  it('60 declared names of 100,000 characters keep the interpreter', () => {
+    const names = Array.from({ length: 60 }, (_, index) => `${index}`.padEnd(100_000, 'n'))
+    const schema = deepFreeze({ type: 'object', properties: Object.fromEntries(names.map((name) => [name, integer])) })
+    const before = codegen.compiled
+    for (let call = 0; call < 3; call++) expect(coerceToolArgs(schema, { [names[7]!]: '7' })).toEqual({ [names[7]!]: 7 })
+    expect(codegen.compiled).toBe(before)
+  })
+
+  it('a name of 256 characters still gets generated code', () => {
+    const name = 'n'.repeat(256)
+    const schema = deepFreeze({ type: 'object', properties: { [name]: integer } })
+    const before = codegen.compiled
+    for (let call = 0; call < 3; call++) expect(coerceToolArgs(schema, { [name]: '7' })).toEqual({ [name]: 7 })
+    expect(codegen.compiled).toBe(before + 1)
   })
 })

@@ -82,9 +82,27 @@ export interface GeneratedProperty {
   readonly direct?: GeneratedRun | undefined
 }
 
-/** Whether a declared name can be read by name: not one that every object inherits (`__proto__`, `constructor`, `toString`, ...). */
+/**
+ * Longest declared name that enters generated code. Each name is written
+ * several times into the source, so without a cap a schema of a few huge
+ * names would have the engine compile a function of hundreds of megabytes;
+ * a part with a longer name keeps the interpreter.
+ */
+export const MAX_GENERATED_NAME_LENGTH = 256
+
+/**
+ * Largest generated source compiled, in UTF-16 units: a backstop behind the
+ * property and name caps (64 names of 256 units stay well below it).
+ */
+export const MAX_GENERATED_SOURCE = 262_144
+
+/**
+ * Whether a declared name can be read by name: not one that every object
+ * inherits (`__proto__`, `constructor`, `toString`, ...), nor one longer
+ * than MAX_GENERATED_NAME_LENGTH.
+ */
 export function readableByName(key: string): boolean {
-  return !(key in Object.prototype)
+  return key.length <= MAX_GENERATED_NAME_LENGTH && !(key in Object.prototype)
 }
 
 /** The values the generated code refers to, by index: what `new Function` gets instead of text. */
@@ -213,6 +231,7 @@ export function generateRun(properties: readonly GeneratedProperty[]): Generated
   const code = objectCode(properties, 0, constants)
   const hoisted = constants.values.map((_, index) => `k${index} = k[${index}]`)
   const body = `${hoisted.length === 0 ? '' : `const ${hoisted.join(', ')};`}\nreturn function generatedRun(v0, d0) {\n${code}\nreturn out0;\n};`
+  if (body.length > MAX_GENERATED_SOURCE) return undefined
   let factory: (...dependencies: unknown[]) => GeneratedRun
   try {
     // eslint-disable-next-line no-new-func -- the specialization itself; see the safety note above
