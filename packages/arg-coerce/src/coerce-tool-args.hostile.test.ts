@@ -135,3 +135,32 @@ describe('generated code is bounded in size', () => {
     expect(codegen.compiled).toBe(before + 1)
   })
 })
+
+describe('the two tiers read the same properties: own ones', () => {
+  const schema = deepFreeze({ type: 'object', properties: { size: integer, inner: { type: 'object', properties: { size: integer } } } })
+
+  it.each([
+    ['at the root', () => Object.create(Map.prototype) as object, (value: object) => value],
+    ['below', () => ({ inner: Object.create(Map.prototype) as object }), (value: object) => (value as { inner: object }).inner],
+  ])('an object inheriting a throwing accessor under a declared name, %s', (_title, make, pick) => {
+    for (let call = 0; call < 3; call++) {
+      const args = make()
+      const output = coerceToolArgs(schema, args) as object
+      expect(output).toBe(args)
+      expect(coerceToolArgs(schema, args, { codegen: false })).toBe(args)
+      expect(Object.getPrototypeOf(pick(output))).toBe(Map.prototype)
+    }
+  })
+
+  it('an accessor inherited from a class is not run by either tier', () => {
+    let runs = 0
+    class Args {
+      get size(): string {
+        runs++
+        return '5'
+      }
+    }
+    for (let call = 0; call < 3; call++) expect(coerceToolArgs(schema, { inner: new Args() })).toEqual({ inner: new Args() })
+    expect(runs).toBe(0)
+  })
+})

@@ -68,8 +68,8 @@ function codegenAvailable(): boolean {
 /**
  * A property one specialized run reads by name: its key, its plan, and for
  * an object below it (Kind.Object, or Kind.Array whose items are objects)
- * either that object's own properties, emitted inline, or its specialized
- * run, called.
+ * that object's own properties, emitted inline (else the part below is
+ * called through its `run`).
  */
 export interface GeneratedProperty {
   readonly key: string
@@ -78,8 +78,6 @@ export interface GeneratedProperty {
   readonly items?: Plan | undefined
   /** The properties of the object below (or of each item), coerced by code emitted in place. */
   readonly inline?: readonly GeneratedProperty[] | undefined
-  /** Else the specialized run of the object part below, when it has one. */
-  readonly direct?: GeneratedRun | undefined
 }
 
 /**
@@ -151,12 +149,15 @@ function objectCode(properties: readonly GeneratedProperty[], level: number, con
     const call = `${r} = ${plan}.run(${x}, ${d}); ${write}`
     // The object below, at level + 1 with `depth` levels left: in place, or through its run.
     const below = (value: string, depth: string, part: 'objectPart' | 'items', result: string): string => {
+      const objectPart = part === 'items' ? property.items!.objectPart : property.plan.objectPart
       if (property.inline !== undefined) {
         const inner = level + 1
-        return `{ const v${inner} = ${value}, d${inner} = ${depth}; ${objectCode(property.inline, inner, constants)} ${result} = out${inner} }`
+        // Only a plain object is read by name (see generateRun); any other goes through the part's run.
+        return `{ const v${inner} = ${value}, d${inner} = ${depth}, p${inner} = getPrototypeOf(v${inner});` +
+          ` if (p${inner} !== objectPrototype && p${inner} !== null) ${result} = k${constants.add(objectPart)}.run(v${inner}, d${inner});` +
+          ` else { ${objectCode(property.inline, inner, constants)} ${result} = out${inner} } }`
       }
-      const run = property.direct === undefined ? `k${constants.add(part === 'items' ? property.items!.objectPart : property.plan.objectPart)}.run` : `k${constants.add(property.direct)}`
-      return `${result} = ${run}(${value}, ${depth});`
+      return `${result} = k${constants.add(objectPart)}.run(${value}, ${depth});`
     }
     switch (property.plan.kind) {
       case Kind.Integer:
@@ -185,7 +186,7 @@ function objectCode(properties: readonly GeneratedProperty[], level: number, con
         )
         break
       case Kind.Array:
-        if (property.items !== undefined && (property.inline !== undefined || property.direct !== undefined)) {
+        if (property.items !== undefined && property.inline !== undefined) {
           // ArrayPart.runRest for items of Kind.Object, in place: the array
           // is entered at d - 1, each object at d - 2.
           const items = `k${constants.add(property.items)}`
@@ -235,7 +236,7 @@ export function generateRun(properties: readonly GeneratedProperty[]): Generated
   let factory: (...dependencies: unknown[]) => GeneratedRun
   try {
     // eslint-disable-next-line no-new-func -- the specialization itself; see the safety note above
-    factory = new Function('k', 'has', 'enumerable', 'isArray', 'parseNumber', 'parseBoolean', 'NOT_PARSED', 'visit', body) as typeof factory
+    factory = new Function('k', 'has', 'enumerable', 'isArray', 'getPrototypeOf', 'objectPrototype', 'parseNumber', 'parseBoolean', 'NOT_PARSED', 'visit', body) as typeof factory
   } catch {
     // Not expected (names enter as JSON string literals), but a refusal
     // here must cost speed, never the call.
@@ -247,6 +248,8 @@ export function generateRun(properties: readonly GeneratedProperty[]): Generated
     Object.prototype.hasOwnProperty,
     Object.prototype.propertyIsEnumerable,
     Array.isArray,
+    Object.getPrototypeOf,
+    Object.prototype,
     parseNumber,
     parseBoolean,
     NOT_PARSED,

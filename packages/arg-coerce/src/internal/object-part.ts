@@ -136,6 +136,13 @@ export class ObjectPart {
 
   run(value: Record<string, unknown>, depth: number): Record<string, unknown> {
     const generated = this.generated
+    // Generated code reads the declared names, and reading by name runs an
+    // accessor the value inherits (`size` of a Map-like object) that the
+    // interpreter's for...in never touches: only plain objects (prototype
+    // Object.prototype or null) are read by name, so both tiers read the
+    // same properties.
+    const prototype = Object.getPrototypeOf(value)
+    if (prototype !== Object.prototype && prototype !== null) return this.interpret(value, depth)
     if (generated != null) return generated(value, depth)
     if (generated === undefined && codegen.call >= codegen.after && codegen.allowed) {
       const specialized = this.specialize()
@@ -151,7 +158,7 @@ export class ObjectPart {
    * MAX_GENERATED_PROPERTIES properties and MAX_INLINE_LEVELS levels in all,
    * so that one function covers a typical tool's arguments; past that, and
    * for a part that is its own ancestor (a recursive model), the part below
-   * is called: through its own specialized run, or through `run`. Past
+   * is called through its `run` (specialized too). Past
    * MAX_SPECIALIZE_DEPTH levels of schema (a hostile one cannot make this
    * recursion overflow the stack) the parts below specialize on their own
    * later. Returns the specialized run, or null when this part cannot be
@@ -191,8 +198,10 @@ export class ObjectPart {
         ancestors.delete(part)
         if (inline !== undefined) return { key, plan, items, inline }
       }
-      const direct = part.specialize(level + 1) ?? undefined
-      return { key, plan, items: direct === undefined ? undefined : items, direct }
+      // Called through its run (which checks the value's prototype and the
+      // walk budget), specialized now so that the switch happens at once.
+      part.specialize(level + 1)
+      return { key, plan }
     })
   }
 
