@@ -164,3 +164,62 @@ describe('the two tiers read the same properties: own ones', () => {
     expect(runs).toBe(0)
   })
 })
+
+describe('holes in argument arrays stay holes, whatever a prototype holds', () => {
+  const schema = deepFreeze({
+    type: 'object',
+    properties: {
+      list: { type: 'array', items: integer },
+      pair: { type: 'array', prefixItems: [integer, integer, integer] },
+      rows: { type: 'array', items: { type: 'object', properties: { n: integer } } },
+    },
+  })
+
+  const polluted = <T>(target: object, element: unknown, body: () => T): T => {
+    Object.defineProperty(target, 1, { value: element, enumerable: true, writable: true, configurable: true })
+    try {
+      return body()
+    } finally {
+      delete (target as Record<number, unknown>)[1]
+      if (target === Array.prototype) Array.prototype.length = 0
+    }
+  }
+
+  // eslint-disable-next-line no-sparse-arrays -- the hole is the point
+  const holey = (first: unknown, last: unknown): unknown[] => [first, , last]
+
+  it.each([
+    ['Array.prototype', Array.prototype],
+    ['Object.prototype', Object.prototype],
+  ])('a hole is not filled from %s when another item changes', (_title, target) => {
+    for (let call = 0; call < 3; call++) {
+      const args = { list: holey('1', '3'), pair: holey('1', '3'), rows: holey({ n: '1' }, { n: '3' }) }
+      const output = polluted(target, '7', () => coerceToolArgs(schema, args)) as Record<string, unknown[]>
+      for (const key of ['list', 'pair'] as const) {
+        expect(output[key]!.length).toBe(3)
+        expect(Object.hasOwn(output[key]!, 1)).toBe(false)
+        expect([output[key]![0], output[key]![2]]).toEqual([1, 3])
+      }
+      expect(Object.hasOwn(output['rows']!, 1)).toBe(false)
+      expect([output['rows']![0], output['rows']![2]]).toEqual([{ n: 1 }, { n: 3 }])
+    }
+  })
+
+  it.each([
+    ['Array.prototype', Array.prototype],
+    ['Object.prototype', Object.prototype],
+  ])('a hole alone never changes the array (%s)', (_title, target) => {
+    for (let call = 0; call < 3; call++) {
+      const args = { list: holey(1, 3), pair: holey(1, 3), rows: holey({ n: 1 }, { n: 3 }) }
+      expect(polluted(target, '7', () => coerceToolArgs(schema, args))).toBe(args)
+      expect(polluted(target, { n: '7' }, () => coerceToolArgs(schema, args))).toBe(args)
+    }
+  })
+
+  it('without pollution a hole stays a hole too', () => {
+    const args = { list: holey('1', '3') }
+    const output = coerceToolArgs(schema, args) as { list: unknown[] }
+    expect(Object.hasOwn(output.list, 1)).toBe(false)
+    expect(output.list.length).toBe(3)
+  })
+})

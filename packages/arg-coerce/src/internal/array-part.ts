@@ -1,4 +1,5 @@
 import type { CompileSlot, Plan, Slot } from './plan.js'
+import { inheritsElements, ownElements } from './array-copy.js'
 import { Kind, visit } from './plan.js'
 import type { Shape } from './shape.js'
 
@@ -33,6 +34,8 @@ export class ArrayPart {
   run(value: unknown[], depth: number): unknown[] {
     if (this.prefix.length === 0) return this.runRest(value, depth)
     let out = value
+    // Set at the first change when a prototype holds elements: a later item may be a hole too.
+    let guarded = false
     const prefixLength = this.prefix.length
     const length = value.length
     for (let index = 0; index < length; index++) {
@@ -46,7 +49,9 @@ export class ArrayPart {
       const item = value[index]
       const next = visit(plan, item, depth)
       if (next !== item) {
-        if (out === value) out = value.slice()
+        if (out === value) guarded = inheritsElements(value)
+        if (guarded && !Object.hasOwn(value, index)) continue
+        if (out === value) out = guarded ? ownElements(value) : value.slice()
         out[index] = next
       }
     }
@@ -59,6 +64,7 @@ export class ArrayPart {
     const plan = this.restPlan()
     if (plan == null) return value
     let out = value
+    let guarded = false
     const length = value.length
     // The two commonest item kinds (an array of objects, an array of
     // strings) are handled here without the call through `visit`.
@@ -76,7 +82,9 @@ export class ArrayPart {
         next = plan.run(item, depth)
       } else next = visit(plan, item, depth)
       if (next !== item) {
-        if (out === value) out = value.slice()
+        if (out === value) guarded = inheritsElements(value)
+        if (guarded && !Object.hasOwn(value, index)) continue
+        if (out === value) out = guarded ? ownElements(value) : value.slice()
         out[index] = next
       }
     }

@@ -2,6 +2,7 @@ import type { Plan } from './plan.js'
 import { Kind, visit } from './plan.js'
 import { NOT_PARSED, parseBoolean, parseNumber } from './parse-scalar.js'
 import { NULL } from './type-bits.js'
+import { inheritsElements, ownElements } from './array-copy.js'
 
 /** The run function of an object part, specialized to its declared properties. */
 export type GeneratedRun = (value: Record<string, unknown>, depth: number) => Record<string, unknown>
@@ -192,10 +193,11 @@ function objectCode(properties: readonly GeneratedProperty[], level: number, con
           const items = `k${constants.add(property.items)}`
           statements.push(
             `${read} if (isArray(${x}) && ${d} > 0) { ${r} = ${x};` +
-              ` for (let i${level} = 0; i${level} < ${x}.length; i${level}++) { const e${level} = ${x}[i${level}]; let n${level};` +
+              ` let g${level} = false; for (let i${level} = 0; i${level} < ${x}.length; i${level}++) { const e${level} = ${x}[i${level}]; let n${level};` +
               ` if (typeof e${level} === 'object' && e${level} !== null && !isArray(e${level}) && ${d} > 1) { ${below(`e${level}`, `${d} - 2`, 'items', `n${level}`)} }` +
               ` else n${level} = ${items}.run(e${level}, ${d} - 1);` +
-              ` if (n${level} !== e${level}) { if (${r} === ${x}) ${r} = ${x}.slice(); ${r}[i${level}] = n${level} } } ${write} }` +
+              ` if (n${level} !== e${level}) { if (${r} === ${x}) g${level} = inheritsElements(${x});` +
+              ` if (!g${level} || has.call(${x}, i${level})) { if (${r} === ${x}) ${r} = g${level} ? ownElements(${x}) : ${x}.slice(); ${r}[i${level}] = n${level} } } } ${write} }` +
               ` else if (${present}) { ${call} }`,
           )
         } else {
@@ -236,7 +238,7 @@ export function generateRun(properties: readonly GeneratedProperty[]): Generated
   let factory: (...dependencies: unknown[]) => GeneratedRun
   try {
     // eslint-disable-next-line no-new-func -- the specialization itself; see the safety note above
-    factory = new Function('k', 'has', 'enumerable', 'isArray', 'getPrototypeOf', 'objectPrototype', 'parseNumber', 'parseBoolean', 'NOT_PARSED', 'visit', body) as typeof factory
+    factory = new Function('k', 'has', 'enumerable', 'isArray', 'getPrototypeOf', 'objectPrototype', 'inheritsElements', 'ownElements', 'parseNumber', 'parseBoolean', 'NOT_PARSED', 'visit', body) as typeof factory
   } catch {
     // Not expected (names enter as JSON string literals), but a refusal
     // here must cost speed, never the call.
@@ -250,6 +252,8 @@ export function generateRun(properties: readonly GeneratedProperty[]): Generated
     Array.isArray,
     Object.getPrototypeOf,
     Object.prototype,
+    inheritsElements,
+    ownElements,
     parseNumber,
     parseBoolean,
     NOT_PARSED,
