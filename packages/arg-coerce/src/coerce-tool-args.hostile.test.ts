@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { coerceToolArgs } from './coerce-tool-args.js'
 import { coerceToolArgsWithPatch } from './coerce-tool-args-with-patch.js'
 import { codegen } from './internal/generated-run.js'
+import { applyReportedPatch } from './test-support/check.js'
 
 const integer = { type: 'integer' }
 
@@ -221,5 +222,54 @@ describe('holes in argument arrays stay holes, whatever a prototype holds', () =
     const output = coerceToolArgs(schema, args) as { list: unknown[] }
     expect(Object.hasOwn(output.list, 1)).toBe(false)
     expect(output.list.length).toBe(3)
+  })
+})
+
+describe('arguments that share objects are walked once per object, not once per path', () => {
+  const schema = deepFreeze({
+    $defs: { Node: { type: 'object', properties: { a: { $ref: '#/$defs/Node' }, b: { $ref: '#/$defs/Node' }, n: integer } } },
+    $ref: '#/$defs/Node',
+  })
+
+  const dag = (levels: number): Record<string, unknown> => {
+    let node: Record<string, unknown> = { n: '1' }
+    for (let level = 0; level < levels; level++) node = { a: node, b: node, n: '1' }
+    return node
+  }
+
+  it.each(['a', 'b', 'ab', 'ba'])('a DAG of 24 levels (2^24 paths) comes back coerced along %s...', (turns) => {
+    for (let call = 0; call < 2; call++) {
+      const output = coerceToolArgs(schema, dag(24)) as Record<string, unknown>
+      let node = output
+      for (let level = 0; level < 24; level++) {
+        expect(node['n']).toBe(1)
+        node = node[turns[level % turns.length]!] as Record<string, unknown>
+      }
+      expect(node).toEqual({ n: 1 })
+    }
+  })
+
+  it('its patch is one replace of the root', () => {
+    const args = dag(24)
+    const { args: output, patch } = coerceToolArgsWithPatch(schema, args)
+    expect(patch).toEqual([{ op: 'replace', path: '', value: output }])
+  })
+
+  it('a cycle with two back-references ends at the depth bound in linear time', () => {
+    const args: Record<string, unknown> = { n: '1' }
+    args['a'] = args
+    args['b'] = args
+    const output = coerceToolArgs(schema, args) as Record<string, Record<string, unknown>>
+    expect(output['n']).toBe(1)
+    expect(output['a']!['n']).toBe(1)
+    expect(output['b']!['n']).toBe(1)
+    expect(coerceToolArgsWithPatch(schema, args).patch).toHaveLength(1)
+  })
+
+  it('the same data as a tree keeps its patch of one replace per position', () => {
+    const args = JSON.parse(JSON.stringify(dag(3))) as object
+    const { args: output, patch } = coerceToolArgsWithPatch(schema, args)
+    expect(patch).toHaveLength(15)
+    expect(applyReportedPatch(args, patch)).toEqual(output)
   })
 })

@@ -3,6 +3,7 @@ import type { CoerceToolArgsOptions } from './internal/options.js'
 import { DEFAULT_MAX_DEPTH, readCodegen, readMaxDepth } from './internal/options.js'
 import { codegen } from './internal/generated-run.js'
 import { Kind } from './internal/plan.js'
+import { walk } from './internal/walk.js'
 
 /**
  * Coerces a tool call's arguments to the types its JSON Schema declares.
@@ -62,10 +63,18 @@ export function coerceToolArgs(schema: unknown, args: unknown, options?: CoerceT
 function coerce(schema: unknown, args: unknown, maxDepth: number): unknown {
   // A throwing getter or a revoked Proxy, in the schema or the arguments, is
   // bad data like any other: the arguments come back as they were sent.
+  // A call made from inside this one (a getter on the arguments) gets its
+  // own walk state and leaves this one's as it was.
+  const { visits, memo } = walk
+  walk.visits = 0
+  walk.memo = undefined
   try {
     return run(schema, args, maxDepth)
   } catch {
     return args
+  } finally {
+    walk.visits = visits
+    walk.memo = memo
   }
 }
 

@@ -1,6 +1,7 @@
 import type { CompileSlot, Plan, Slot } from './plan.js'
 import { inheritsElements, ownElements } from './array-copy.js'
 import { Kind, visit } from './plan.js'
+import { once, REMEMBER_AFTER, walk } from './walk.js'
 import type { Shape } from './shape.js'
 
 /** The array half of a compiled shape: `prefixItems` (or draft-7 tuple `items`) and the rest. */
@@ -32,6 +33,11 @@ export class ArrayPart {
   }
 
   run(value: unknown[], depth: number): unknown[] {
+    return ++walk.visits > REMEMBER_AFTER ? once(this, value, depth) : this.fresh(value, depth)
+  }
+
+  /** `run` without the walk's memo (see walk.ts). */
+  fresh(value: unknown[], depth: number): unknown[] {
     if (this.prefix.length === 0) return this.runRest(value, depth)
     let out = value
     // Set at the first change when a prototype holds elements: a later item may be a hole too.

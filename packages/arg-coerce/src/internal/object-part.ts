@@ -1,4 +1,5 @@
 import { createPatternTest } from '@x/schema-ref'
+import { once, REMEMBER_AFTER, walk } from './walk.js'
 import type { CompileSlot, Plan, Slot } from './plan.js'
 import { NOT_PARSED, parseBoolean, parseNumber } from './parse-scalar.js'
 import { Kind, setOwn, visit } from './plan.js'
@@ -135,6 +136,11 @@ export class ObjectPart {
   }
 
   run(value: Record<string, unknown>, depth: number): Record<string, unknown> {
+    return ++walk.visits > REMEMBER_AFTER ? once(this, value, depth) : this.fresh(value, depth)
+  }
+
+  /** `run` without the walk's memo (see walk.ts). */
+  fresh(value: Record<string, unknown>, depth: number): Record<string, unknown> {
     const generated = this.generated
     // Generated code reads the declared names, and reading by name runs an
     // accessor the value inherits (`size` of a Map-like object) that the
