@@ -1,5 +1,5 @@
 import { createPatternTest } from '@x/schema-ref'
-import { NOT_PARSED, parseStructure } from './parse-scalar.js'
+import { NOT_PARSED, isNullWord, parseBoolean, parseNumber, parseStructure } from './parse-scalar.js'
 import { Kind } from './plan.js'
 import type { Shape } from './shape.js'
 import type { ShapePlan } from './shape-plan.js'
@@ -63,12 +63,16 @@ export class UnionPlan {
       const mapped = typeof target === 'string' ? objects.find((alternative) => alternative.shape.refs.includes(target)) : undefined
       if (mapped !== undefined) return mapped
     }
-    // A branch is named by its tags when the value carries at least one of them and none disagrees.
+    // A branch is named by its tags when the value carries at least one of
+    // them and none disagrees, each compared as that branch would coerce it
+    // (`"5"` names the branch of `const: 5`): chosen on the raw value, the
+    // branch could change once the tag is coerced, and a second call would
+    // coerce the rest by another branch.
     const tagged = objects.find((alternative) => {
       let matched = false
       for (const { key, value: expected } of alternative.tags) {
         if (!Object.hasOwn(value, key)) continue
-        if (value[key] !== expected) return false
+        if (!tagMatches(value[key], expected)) return false
         matched = true
       }
       return matched
@@ -78,6 +82,17 @@ export class UnionPlan {
     const fits = complete.find((alternative) => Object.keys(value).every((key) => declares(alternative.shape, key)))
     return fits ?? complete[0] ?? objects[0]!
   }
+}
+
+// The coercion of a `const` position (rules 2, 3, 4 and 7) reduced to "does it give `expected`".
+function tagMatches(sent: unknown, expected: unknown): boolean {
+  if (sent === expected) return true
+  if (typeof sent === 'string') {
+    if (typeof expected === 'number') return parseNumber(sent, false) === expected
+    if (typeof expected === 'boolean') return parseBoolean(sent) === expected
+    return expected === null && isNullWord(sent)
+  }
+  return typeof expected === 'string' && (typeof sent === 'number' || typeof sent === 'boolean') && String(sent) === expected
 }
 
 const compiledPatterns = new WeakMap<Shape, Array<(key: string) => boolean>>()
