@@ -1,6 +1,6 @@
 import type { CompileSlot, Plan, Slot } from './plan.js'
 import { inheritsElements, ownElements } from './array-copy.js'
-import { Kind, visit } from './plan.js'
+import { Kind, conformsTo, visit } from './plan.js'
 import { once, REMEMBER_AFTER, walk } from './walk.js'
 import type { Shape } from './shape.js'
 
@@ -30,6 +30,15 @@ export class ArrayPart {
     const rest = this.rest
     if (rest === null) return null
     return rest.plan === undefined ? this.compile(rest) : rest.plan
+  }
+
+  /** Whether every item already has the types its position admits (see conformsTo). */
+  conforms(value: unknown[], depth: number): boolean {
+    for (let index = 0; index < value.length; index++) {
+      const plan = this.planAt(index)
+      if (plan !== null && !conformsTo(plan, value[index], depth)) return false
+    }
+    return true
   }
 
   run(value: unknown[], depth: number): unknown[] {

@@ -2,7 +2,7 @@ import { createPatternTest } from '@x/schema-ref'
 import { once, REMEMBER_AFTER, walk } from './walk.js'
 import type { CompileSlot, Plan, Slot } from './plan.js'
 import { NOT_PARSED, parseBoolean, parseNumber } from './parse-scalar.js'
-import { Kind, setOwn, visit } from './plan.js'
+import { Kind, conformsTo, setOwn, visit } from './plan.js'
 import type { Shape } from './shape.js'
 import { storeAt } from './store-at.js'
 import { ArrayPart } from './array-part.js'
@@ -133,6 +133,16 @@ export class ObjectPart {
       }
     }
     return this.learn(value)
+  }
+
+  /** Whether every declared property the value owns already has its types (see conformsTo). */
+  conforms(value: Record<string, unknown>, depth: number): boolean {
+    for (const key of this.declared.keys()) {
+      if (!Object.hasOwn(value, key)) continue
+      const plan = this.planOf(key)
+      if (plan !== null && !conformsTo(plan, value[key], depth)) return false
+    }
+    return true
   }
 
   run(value: Record<string, unknown>, depth: number): Record<string, unknown> {

@@ -1,4 +1,5 @@
 import { NOT_PARSED, parseBoolean, parseNumber } from './parse-scalar.js'
+import { ARRAY, OBJECT, bitsOfValue } from './type-bits.js'
 
 /**
  * A compiled position of the schema. `run(value, depth)` returns the coerced
@@ -15,11 +16,34 @@ export interface Plan {
   readonly objectPart: StructurePart<Record<string, unknown>> | undefined
   /** With Kind.Array: the part an array value goes to directly. */
   readonly arrayPart: StructurePart<unknown[]> | undefined
+  /** The `enum` / `const` lists a value must be in (see conformsTo); empty for most plans. */
+  readonly enums: ReadonlyArray<readonly unknown[]>
 }
+
+const NO_ENUMS: ReadonlyArray<readonly unknown[]> = []
 
 /** The object or array half of a compiled shape. */
 export interface StructurePart<T> {
   run(value: T, depth: number): T
+  /** Whether the value's declared properties (or items) already have their types (see conformsTo). */
+  conforms(value: T, depth: number): boolean
+}
+
+/**
+ * Whether `item` already has the types `plan` admits, and so do its declared
+ * properties and items, `depth` levels down: how a union tells which branch
+ * a value already fits (a value a branch admits as it is must not be
+ * coerced by another). Types, `enum` and `const` only: bounds, formats
+ * and the like are not checked.
+ */
+export function conformsTo(plan: Plan, item: unknown, depth: number): boolean {
+  const bits = bitsOfValue(item)
+  if ((bits & plan.types) === 0) return false
+  for (const list of plan.enums) if (!list.includes(item)) return false
+  if (depth <= 0) return true
+  if (bits === OBJECT && plan.objectPart !== undefined) return plan.objectPart.conforms(item as Record<string, unknown>, depth - 1)
+  if (bits === ARRAY && plan.arrayPart !== undefined) return plan.arrayPart.conforms(item as unknown[], depth - 1)
+  return true
 }
 
 /**
@@ -33,8 +57,9 @@ export function toPlan(
   run: (value: unknown, depth: number) => unknown,
   objectPart?: StructurePart<Record<string, unknown>>,
   arrayPart?: StructurePart<unknown[]>,
+  enums: ReadonlyArray<readonly unknown[]> = NO_ENUMS,
 ): Plan {
-  return { types, kind, run, objectPart, arrayPart }
+  return { types, kind, run, objectPart, arrayPart, enums }
 }
 
 /**

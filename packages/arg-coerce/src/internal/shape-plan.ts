@@ -45,9 +45,9 @@ export class ShapePlan {
   /** This shape as the one plan shape the loops see. */
   toPlan(): Plan {
     const types = this.types & ~NULL
-    if (this.objectPart !== undefined && types === OBJECT) return toPlan(this.types, Kind.Object, this.runner(), this.objectPart)
-    if (this.arrayPart !== undefined && types === ARRAY) return toPlan(this.types, Kind.Array, this.runner(), undefined, this.arrayPart)
-    return toPlan(this.types, this.kind, this.runner())
+    if (this.objectPart !== undefined && types === OBJECT) return toPlan(this.types, Kind.Object, this.runner(), this.objectPart, undefined, this.enums)
+    if (this.arrayPart !== undefined && types === ARRAY) return toPlan(this.types, Kind.Array, this.runner(), undefined, this.arrayPart, this.enums)
+    return toPlan(this.types, this.kind, this.runner(), undefined, undefined, this.enums)
   }
 
   /**
@@ -68,6 +68,16 @@ export class ShapePlan {
       return (value, depth) => (Array.isArray(value) && depth > 0 ? arrayPart.run(value, depth - 1) : this.run(value, depth))
     }
     return (value, depth) => this.run(value, depth)
+  }
+
+  /** Whether `value` already has this shape's types, and so do its declared properties and items (see conformsTo). */
+  conforms(value: unknown, depth: number): boolean {
+    const bits = bitsOfValue(value)
+    if ((bits & this.types) === 0) return false
+    if (!this.inEnums(value)) return false
+    if (bits === ARRAY) return depth <= 0 || this.arrayPart === undefined || this.arrayPart.conforms(value as unknown[], depth - 1)
+    if (bits === OBJECT) return depth <= 0 || this.objectPart === undefined || this.objectPart.conforms(value as Record<string, unknown>, depth - 1)
+    return true
   }
 
   private inEnums(value: unknown): boolean {
