@@ -266,6 +266,16 @@ describe('arguments that share objects are walked once per object, not once per 
     expect(coerceToolArgsWithPatch(schema, args).patch).toHaveLength(1)
   })
 
+  it('a DAG under a union of object branches: telling which branch it fits is bounded too', () => {
+    const node = { $ref: '#/$defs/Node' }
+    const branch = (tag: string): object => ({ type: 'object', properties: { t: { const: tag }, a: node, b: node } })
+    const union = deepFreeze({ $defs: schema.$defs, type: 'object', properties: { v: { anyOf: [branch('x'), branch('y')] } } })
+    const shared = dag(24)
+    const output = coerceToolArgs(union, { v: { t: 'y', a: shared, b: shared } }) as { v: Record<string, Record<string, unknown>> }
+    expect(output.v['a']!['n']).toBe(1)
+    expect(output.v['t']).toBe('y')
+  })
+
   it('the same data as a tree keeps its patch of one replace per position', () => {
     const args = JSON.parse(JSON.stringify(dag(3))) as object
     const { args: output, patch } = coerceToolArgsWithPatch(schema, args)

@@ -1,5 +1,6 @@
 import type { CompileSlot, Plan, Slot } from './plan.js'
 import { inheritsElements, ownElements } from './array-copy.js'
+import type { ConformBudget } from './plan.js'
 import { Kind, conformsTo, visit } from './plan.js'
 import { once, REMEMBER_AFTER, walk } from './walk.js'
 import type { Shape } from './shape.js'
@@ -33,10 +34,10 @@ export class ArrayPart {
   }
 
   /** Whether every item already has the types its position admits (see conformsTo). */
-  conforms(value: unknown[], depth: number): boolean {
+  conforms(value: unknown[], budget: ConformBudget): boolean {
     for (let index = 0; index < value.length; index++) {
       const plan = this.planAt(index)
-      if (plan !== null && !conformsTo(plan, value[index], depth)) return false
+      if (plan !== null && !conformsTo(plan, value[index], budget)) return false
     }
     return true
   }

@@ -1,6 +1,6 @@
 import { createPatternTest } from '@x/schema-ref'
 import { once, REMEMBER_AFTER, walk } from './walk.js'
-import type { CompileSlot, Plan, Slot } from './plan.js'
+import type { CompileSlot, ConformBudget, Plan, Slot } from './plan.js'
 import { NOT_PARSED, parseBoolean, parseNumber } from './parse-scalar.js'
 import { Kind, conformsTo, setOwn, visit } from './plan.js'
 import type { Shape } from './shape.js'
@@ -136,11 +136,11 @@ export class ObjectPart {
   }
 
   /** Whether every declared property the value owns already has its types (see conformsTo). */
-  conforms(value: Record<string, unknown>, depth: number): boolean {
+  conforms(value: Record<string, unknown>, budget: ConformBudget): boolean {
     for (const key of this.declared.keys()) {
       if (!Object.hasOwn(value, key)) continue
       const plan = this.planOf(key)
-      if (plan !== null && !conformsTo(plan, value[key], depth)) return false
+      if (plan !== null && !conformsTo(plan, value[key], budget)) return false
     }
     return true
   }

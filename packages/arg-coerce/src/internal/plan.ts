@@ -26,24 +26,38 @@ const NO_ENUMS: ReadonlyArray<readonly unknown[]> = []
 export interface StructurePart<T> {
   run(value: T, depth: number): T
   /** Whether the value's declared properties (or items) already have their types (see conformsTo). */
-  conforms(value: T, depth: number): boolean
+  conforms(value: T, budget: ConformBudget): boolean
 }
 
 /**
  * Whether `item` already has the types `plan` admits, and so do its declared
  * properties and items, `depth` levels down: how a union tells which branch
  * a value already fits (a value a branch admits as it is must not be
- * coerced by another). Types, `enum` and `const` only: bounds, formats
+ * coerced by another). Bounded by `budget` (see CONFORM_BUDGET), which also
+ * bounds the recursion. Types, `enum` and `const` only: bounds, formats
  * and the like are not checked.
  */
-export function conformsTo(plan: Plan, item: unknown, depth: number): boolean {
+export function conformsTo(plan: Plan, item: unknown, budget: ConformBudget): boolean {
+  if (--budget.left < 0) return false
   const bits = bitsOfValue(item)
   if ((bits & plan.types) === 0) return false
   for (const list of plan.enums) if (!list.includes(item)) return false
-  if (depth <= 0) return true
-  if (bits === OBJECT && plan.objectPart !== undefined) return plan.objectPart.conforms(item as Record<string, unknown>, depth - 1)
-  if (bits === ARRAY && plan.arrayPart !== undefined) return plan.arrayPart.conforms(item as unknown[], depth - 1)
+  if (bits === OBJECT && plan.objectPart !== undefined) return plan.objectPart.conforms(item as Record<string, unknown>, budget)
+  if (bits === ARRAY && plan.arrayPart !== undefined) return plan.arrayPart.conforms(item as unknown[], budget)
   return true
+}
+
+/**
+ * Values one conformity check may look at. A union asks it of every
+ * candidate branch, and a value that shares objects (a DAG) has
+ * exponentially many paths: past the budget the answer is "does not
+ * conform", and the branch is chosen as if nothing fitted.
+ */
+export const CONFORM_BUDGET = 1024
+
+/** What is left of CONFORM_BUDGET for one check (a fresh one per check). */
+export interface ConformBudget {
+  left: number
 }
 
 /**

@@ -2,7 +2,7 @@ import { ArrayPart } from './array-part.js'
 import { ObjectPart } from './object-part.js'
 import { NOT_PARSED, isBlank, isNullWord, parseBoolean, parseNumber, parseStructure } from './parse-scalar.js'
 import type { CompileSlot, Plan } from './plan.js'
-import { Kind, toPlan } from './plan.js'
+import { CONFORM_BUDGET, Kind, toPlan } from './plan.js'
 import type { Shape } from './shape.js'
 import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, bitsOfValue, onlyAdmits } from './type-bits.js'
 
@@ -71,12 +71,13 @@ export class ShapePlan {
   }
 
   /** Whether `value` already has this shape's types, and so do its declared properties and items (see conformsTo). */
-  conforms(value: unknown, depth: number): boolean {
+  conforms(value: unknown): boolean {
+    const budget = { left: CONFORM_BUDGET }
     const bits = bitsOfValue(value)
     if ((bits & this.types) === 0) return false
     if (!this.inEnums(value)) return false
-    if (bits === ARRAY) return depth <= 0 || this.arrayPart === undefined || this.arrayPart.conforms(value as unknown[], depth - 1)
-    if (bits === OBJECT) return depth <= 0 || this.objectPart === undefined || this.objectPart.conforms(value as Record<string, unknown>, depth - 1)
+    if (bits === ARRAY) return this.arrayPart === undefined || this.arrayPart.conforms(value as unknown[], budget)
+    if (bits === OBJECT) return this.objectPart === undefined || this.objectPart.conforms(value as Record<string, unknown>, budget)
     return true
   }
 

@@ -37,7 +37,7 @@ export class UnionPlan {
 
   run(value: unknown, depth: number): unknown {
     const bits = bitsOfValue(value)
-    if (bits === OBJECT && (this.types & OBJECT) !== 0) return this.pickObject(value as Record<string, unknown>, depth).run(value, depth)
+    if (bits === OBJECT && (this.types & OBJECT) !== 0) return this.pickObject(value as Record<string, unknown>).run(value, depth)
     if (bits === ARRAY && (this.types & ARRAY) !== 0) return this.runArray(value as unknown[], depth)
     if ((bits & this.types) !== 0) return value
     // Rule 4 whatever the union's order or spelling: an array branch tried
@@ -57,7 +57,7 @@ export class UnionPlan {
     for (const alternative of this.alternatives) {
       const next = parsedOnce ? alternative.plan.coerceUnparsed(value as string, depth) : alternative.plan.run(value, depth)
       if (next === value || (bitsOfValue(next) & alternative.plan.types) === 0) continue
-      if (alternative.plan.conforms(next, depth)) return next
+      if (alternative.plan.conforms(next)) return next
       if (fallback === value) fallback = next
     }
     return fallback
@@ -75,19 +75,19 @@ export class UnionPlan {
   private runArray(value: unknown[], depth: number): unknown {
     const arrays = this.arrays
     if (arrays.length === 1) return arrays[0]!.run(value, depth)
-    for (const alternative of arrays) if (alternative.plan.conforms(value, depth)) return alternative.run(value, depth)
+    for (const alternative of arrays) if (alternative.plan.conforms(value)) return alternative.run(value, depth)
     const levels = nesting(value, depth)
     let wrapped: unknown
     for (const alternative of arrays) {
       const next = alternative.run(value, depth)
-      if (!alternative.plan.conforms(next, depth)) continue
+      if (!alternative.plan.conforms(next)) continue
       if (nesting(next, depth) === levels) return next
       wrapped ??= next
     }
     return wrapped ?? arrays[0]!.run(value, depth)
   }
 
-  private pickObject(value: Record<string, unknown>, depth: number): Alternative {
+  private pickObject(value: Record<string, unknown>): Alternative {
     const objects = this.objects
     if (objects.length === 1) return objects[0]!
     const discriminator = this.discriminator
@@ -102,7 +102,7 @@ export class UnionPlan {
     // Among the branches that declare every key, one whose properties
     // already have their types (and `const`s) wins: another would coerce a
     // valid value into something else ({k: "5"} for {k: integer} | {k: string}).
-    const admitting = fitting.length > 1 ? fitting.find((alternative) => alternative.plan.conforms(value, depth)) : undefined
+    const admitting = fitting.length > 1 ? fitting.find((alternative) => alternative.plan.conforms(value)) : undefined
     if (admitting !== undefined) return admitting
     // A branch is named by its tags when the value carries at least one of
     // them and none disagrees, each compared as that branch would coerce it
