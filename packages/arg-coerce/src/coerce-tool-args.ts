@@ -64,18 +64,21 @@ function coerce(schema: unknown, args: unknown, maxDepth: number): unknown {
   // A throwing getter or a revoked Proxy, in the schema or the arguments, is
   // bad data like any other: the arguments come back as they were sent.
   // A call made from inside this one (a getter on the arguments) gets its
-  // own walk state and leaves this one's as it was.
-  const { visits, memo } = walk
+  // own walk state and leaves this one's as it was (the catch covers every
+  // way out, so no `finally` is needed).
+  const visits = walk.visits
+  const memo = walk.memo
   walk.visits = 0
   walk.memo = undefined
+  let result: unknown
   try {
-    return run(schema, args, maxDepth)
+    result = run(schema, args, maxDepth)
   } catch {
-    return args
-  } finally {
-    walk.visits = visits
-    walk.memo = memo
+    result = args
   }
+  walk.visits = visits
+  walk.memo = memo
+  return result
 }
 
 function run(schema: unknown, args: unknown, maxDepth: number): unknown {
