@@ -20,7 +20,10 @@ export interface CoerceToolArgsWithPatchResult {
  * its path formatted by `@x/json-pointer`. Applying the patch to a copy of
  * the input (with fast-json-patch, say) gives exactly `args`. A coerced
  * whole (a JSON string turned into an object) is one `replace` of that
- * position, including the root (path `""`).
+ * position, including the root (path `""`). When a changed object or
+ * array of the input stands at several positions (the arguments are not a
+ * JSON tree), the patch is one `replace` of the root. Never throws on data: a
+ * throwing getter or a revoked Proxy gives `{ args, patch: [] }`.
  *
  * @example
  * ```ts
@@ -37,7 +40,15 @@ export interface CoerceToolArgsWithPatchResult {
  */
 export function coerceToolArgsWithPatch(schema: unknown, args: unknown, options?: CoerceToolArgsOptions): CoerceToolArgsWithPatchResult {
   const coerced = coerceToolArgs(schema, args, options)
+  if (coerced === args) return { args, patch: [] }
   const patch: CoercionPatchOperation[] = []
-  diff(args, coerced, [], patch)
+  try {
+    // Arguments that share an object between positions: one replace of the whole.
+    if (!diff(args, coerced, [], patch)) return { args: coerced, patch: [{ op: 'replace', path: '', value: coerced }] }
+  } catch {
+    // The walk reads the input again: a getter that threw only now (or a
+    // Proxy revoked meanwhile) leaves no patch to trust, so nothing changes.
+    return { args, patch: [] }
+  }
   return { args: coerced, patch }
 }

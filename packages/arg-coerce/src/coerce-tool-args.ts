@@ -3,6 +3,7 @@ import type { CoerceToolArgsOptions } from './internal/options.js'
 import { DEFAULT_MAX_DEPTH, readCodegen, readMaxDepth } from './internal/options.js'
 import { codegen } from './internal/generated-run.js'
 import { Kind } from './internal/plan.js'
+import { walk } from './internal/walk.js'
 
 /**
  * Coerces a tool call's arguments to the types its JSON Schema declares.
@@ -18,7 +19,8 @@ import { Kind } from './internal/plan.js'
  * else stays as it was.
  *
  * Pure: `args` is never mutated, untouched subtrees are shared, and a call
- * that changes nothing returns `args` itself. Never throws on data. The
+ * that changes nothing returns `args` itself. Never throws on data (a
+ * throwing getter or a revoked Proxy anywhere gives `args` back). The
  * compiled form of `schema` is cached by the schema object, so calling again
  * with the same schema object is fast; from its second call on, the schema's
  * object positions are specialized with `new Function` (property names enter
@@ -59,6 +61,27 @@ export function coerceToolArgs(schema: unknown, args: unknown, options?: CoerceT
 }
 
 function coerce(schema: unknown, args: unknown, maxDepth: number): unknown {
+  // A throwing getter or a revoked Proxy, in the schema or the arguments, is
+  // bad data like any other: the arguments come back as they were sent.
+  // A call made from inside this one (a getter on the arguments) gets its
+  // own walk state and leaves this one's as it was (the catch covers every
+  // way out, so no `finally` is needed).
+  const visits = walk.visits
+  const memo = walk.memo
+  walk.visits = 0
+  walk.memo = undefined
+  let result: unknown
+  try {
+    result = run(schema, args, maxDepth)
+  } catch {
+    result = args
+  }
+  walk.visits = visits
+  walk.memo = memo
+  return result
+}
+
+function run(schema: unknown, args: unknown, maxDepth: number): unknown {
   if (typeof schema !== 'object' || schema === null) return args
   const context = contextFor(schema)
   codegen.call = ++context.calls

@@ -99,3 +99,63 @@ describe('rule 8: unions of objects choose the branch by what the value says it 
     expect(coerceToolArgs(schema, { v: '3' })).toEqual({ v: 3 })
   })
 })
+
+const strings = { type: 'array', items: { type: 'string' } }
+
+describe('rule 4 in unions: "null" is null wherever a branch admits null, in any spelling and order', () => {
+  it.each([
+    ['anyOf [array, null]', { anyOf: [strings, { type: 'null' }] }],
+    ['anyOf [null, array]', { anyOf: [{ type: 'null' }, strings] }],
+    ['oneOf [array, null]', { oneOf: [strings, { type: 'null' }] }],
+    ['type [array, null]', { type: ['array', 'null'], items: { type: 'string' } }],
+    ['nullable array', { type: 'array', items: { type: 'string' }, nullable: true }],
+    ['anyOf [array, object, null]', { anyOf: [strings, { type: 'object', properties: { a: integer } }, { type: 'null' }] }],
+    ['anyOf [integer, array, null]', { anyOf: [integer, strings, { type: 'null' }] }],
+  ])('%s', (_title, property) => {
+    for (const sent of ['null', ' NULL ']) expectCoercion({ type: 'object', properties: { value: property } }, { value: sent }, { value: null }, { valid: true })
+  })
+
+  it('a union that admits strings keeps "null" a string', () => {
+    expectCoercion({ type: 'object', properties: { value: { anyOf: [strings, { type: 'string' }, { type: 'null' }] } } }, { value: 'null' }, { value: 'null' }, { valid: true })
+  })
+})
+
+const numbers = (depth: number): object => {
+  let schema: object = { type: 'number' }
+  for (let level = 0; level < depth; level++) schema = { type: 'array', items: schema }
+  return schema
+}
+const geoPoint = numbers(1)
+const lineString = numbers(2)
+const polygon = numbers(3)
+
+describe('rule 8 for arrays: a union of array branches chooses the branch the array fits', () => {
+  it.each([
+    ['a valid array of strings is not coerced by an earlier array of objects', [{ type: 'array', items: { type: 'object' } }, strings], ['', 'x'], ['', 'x'], true],
+    ['GeoJSON: stringified LineString coordinates become a LineString', [geoPoint, lineString, polygon], [['1', '2'], ['3', '4']], [[1, 2], [3, 4]], true],
+    ['GeoJSON reversed: a valid Point stays a Point', [polygon, lineString, geoPoint], [1, 2], [1, 2], true],
+    ['GeoJSON reversed: a valid LineString stays', [polygon, lineString, geoPoint], [[1, 2], [3, 4]], [[1, 2], [3, 4]], true],
+    ['GeoJSON: stringified Polygon coordinates', [geoPoint, lineString, polygon], [[['1', '2'], ['3', '4']]], [[[1, 2], [3, 4]]], true],
+    ['GeoJSON: stringified Point coordinates', [polygon, lineString, geoPoint], ['1', '2'], [1, 2], true],
+    ['the items of the chosen branch are still coerced', [strings, { type: 'array', items: { type: 'object', properties: { n: integer } } }], [{ n: '1' }], [{ n: 1 }], true],
+    ['nothing fits: the first array branch coerces, as before', [{ type: 'array', items: integer }, { type: 'array', items: { type: 'boolean' } }], ['x'], ['x'], false],
+  ])('%s', (_title, branches, sent, received, valid) => {
+    expectCoercion({ type: 'object', properties: { value: { anyOf: branches } } }, { value: sent }, { value: received }, { valid })
+  })
+
+  it('a lone value is wrapped by the branch its array then fits', () => {
+    const schema = { type: 'object', properties: { value: { anyOf: [{ type: 'array', items: integer }, strings] } } }
+    expectCoercion(schema, { value: 1.5 }, { value: ['1.5'] }, { valid: true })
+  })
+})
+
+describe('rule 8 for objects: among branches that declare every key, the one the value already fits', () => {
+  it.each([
+    ['{k: integer} | {k: string} keeps a string', [{ type: 'object', properties: { k: integer } }, { type: 'object', properties: { k: { type: 'string' } } }], { k: '5' }, { k: '5' }],
+    ['{k: integer} | {k: string} keeps an integer', [{ type: 'object', properties: { k: integer } }, { type: 'object', properties: { k: { type: 'string' } } }], { k: 5 }, { k: 5 }],
+    ['{k: integer} | {k: string}: a value neither fits goes to the first, as before', [{ type: 'object', properties: { k: { type: 'string' } } }, { type: 'object', properties: { k: integer } }], { k: '5', m: 1 }, { k: '5', m: 1 }],
+    ['{k: string} | {k: integer, m: integer}: the branch that declares every key', [{ type: 'object', properties: { k: { type: 'string' } } }, { type: 'object', properties: { k: integer, m: integer } }], { k: '5', m: '1' }, { k: 5, m: 1 }],
+  ])('%s', (_title, branches, sent, received) => {
+    expectCoercion({ type: 'object', properties: { value: { anyOf: branches } } }, { value: sent }, { value: received }, { valid: true })
+  })
+})

@@ -1,5 +1,8 @@
 import type { CompileSlot, Plan, Slot } from './plan.js'
-import { Kind, visit } from './plan.js'
+import { inheritsElements, ownElements } from './array-copy.js'
+import type { ConformBudget } from './plan.js'
+import { Kind, conformsTo, visit } from './plan.js'
+import { once, REMEMBER_AFTER, walk } from './walk.js'
 import type { Shape } from './shape.js'
 
 /** The array half of a compiled shape: `prefixItems` (or draft-7 tuple `items`) and the rest. */
@@ -30,9 +33,25 @@ export class ArrayPart {
     return rest.plan === undefined ? this.compile(rest) : rest.plan
   }
 
+  /** Whether every item already has the types its position admits (see conformsTo). */
+  conforms(value: unknown[], budget: ConformBudget): boolean {
+    for (let index = 0; index < value.length; index++) {
+      const plan = this.planAt(index)
+      if (plan !== null && !conformsTo(plan, value[index], budget)) return false
+    }
+    return true
+  }
+
   run(value: unknown[], depth: number): unknown[] {
+    return ++walk.visits > REMEMBER_AFTER ? once(this, value, depth) : this.fresh(value, depth)
+  }
+
+  /** `run` without the walk's memo (see walk.ts). */
+  fresh(value: unknown[], depth: number): unknown[] {
     if (this.prefix.length === 0) return this.runRest(value, depth)
     let out = value
+    // Set at the first change when a prototype holds elements: a later item may be a hole too.
+    let guarded = false
     const prefixLength = this.prefix.length
     const length = value.length
     for (let index = 0; index < length; index++) {
@@ -46,7 +65,9 @@ export class ArrayPart {
       const item = value[index]
       const next = visit(plan, item, depth)
       if (next !== item) {
-        if (out === value) out = value.slice()
+        if (out === value) guarded = inheritsElements(value)
+        if (guarded && !Object.hasOwn(value, index)) continue
+        if (out === value) out = guarded ? ownElements(value) : value.slice()
         out[index] = next
       }
     }
@@ -59,6 +80,7 @@ export class ArrayPart {
     const plan = this.restPlan()
     if (plan == null) return value
     let out = value
+    let guarded = false
     const length = value.length
     // The two commonest item kinds (an array of objects, an array of
     // strings) are handled here without the call through `visit`.
@@ -76,7 +98,9 @@ export class ArrayPart {
         next = plan.run(item, depth)
       } else next = visit(plan, item, depth)
       if (next !== item) {
-        if (out === value) out = value.slice()
+        if (out === value) guarded = inheritsElements(value)
+        if (guarded && !Object.hasOwn(value, index)) continue
+        if (out === value) out = guarded ? ownElements(value) : value.slice()
         out[index] = next
       }
     }

@@ -2,6 +2,7 @@ import type { Plan } from './plan.js'
 import { Kind, visit } from './plan.js'
 import { NOT_PARSED, parseBoolean, parseNumber } from './parse-scalar.js'
 import { NULL } from './type-bits.js'
+import { inheritsElements, ownElements } from './array-copy.js'
 
 /** The run function of an object part, specialized to its declared properties. */
 export type GeneratedRun = (value: Record<string, unknown>, depth: number) => Record<string, unknown>
@@ -68,8 +69,8 @@ function codegenAvailable(): boolean {
 /**
  * A property one specialized run reads by name: its key, its plan, and for
  * an object below it (Kind.Object, or Kind.Array whose items are objects)
- * either that object's own properties, emitted inline, or its specialized
- * run, called.
+ * that object's own properties, emitted inline (else the part below is
+ * called through its `run`).
  */
 export interface GeneratedProperty {
   readonly key: string
@@ -78,13 +79,29 @@ export interface GeneratedProperty {
   readonly items?: Plan | undefined
   /** The properties of the object below (or of each item), coerced by code emitted in place. */
   readonly inline?: readonly GeneratedProperty[] | undefined
-  /** Else the specialized run of the object part below, when it has one. */
-  readonly direct?: GeneratedRun | undefined
 }
 
-/** Whether a declared name can be read by name: not one that every object inherits (`__proto__`, `constructor`, `toString`, ...). */
+/**
+ * Longest declared name that enters generated code. Each name is written
+ * several times into the source, so without a cap a schema of a few huge
+ * names would have the engine compile a function of hundreds of megabytes;
+ * a part with a longer name keeps the interpreter.
+ */
+export const MAX_GENERATED_NAME_LENGTH = 256
+
+/**
+ * Largest generated source compiled, in UTF-16 units: a backstop behind the
+ * property and name caps (64 names of 256 units stay well below it).
+ */
+export const MAX_GENERATED_SOURCE = 262_144
+
+/**
+ * Whether a declared name can be read by name: not one that every object
+ * inherits (`__proto__`, `constructor`, `toString`, ...), nor one longer
+ * than MAX_GENERATED_NAME_LENGTH.
+ */
 export function readableByName(key: string): boolean {
-  return !(key in Object.prototype)
+  return key.length <= MAX_GENERATED_NAME_LENGTH && !(key in Object.prototype)
 }
 
 /** The values the generated code refers to, by index: what `new Function` gets instead of text. */
@@ -133,12 +150,15 @@ function objectCode(properties: readonly GeneratedProperty[], level: number, con
     const call = `${r} = ${plan}.run(${x}, ${d}); ${write}`
     // The object below, at level + 1 with `depth` levels left: in place, or through its run.
     const below = (value: string, depth: string, part: 'objectPart' | 'items', result: string): string => {
+      const objectPart = part === 'items' ? property.items!.objectPart : property.plan.objectPart
       if (property.inline !== undefined) {
         const inner = level + 1
-        return `{ const v${inner} = ${value}, d${inner} = ${depth}; ${objectCode(property.inline, inner, constants)} ${result} = out${inner} }`
+        // Only a plain object is read by name (see generateRun); any other goes through the part's run.
+        return `{ const v${inner} = ${value}, d${inner} = ${depth}, p${inner} = getPrototypeOf(v${inner});` +
+          ` if (p${inner} !== objectPrototype && p${inner} !== null) ${result} = k${constants.add(objectPart)}.run(v${inner}, d${inner});` +
+          ` else { ${objectCode(property.inline, inner, constants)} ${result} = out${inner} } }`
       }
-      const run = property.direct === undefined ? `k${constants.add(part === 'items' ? property.items!.objectPart : property.plan.objectPart)}.run` : `k${constants.add(property.direct)}`
-      return `${result} = ${run}(${value}, ${depth});`
+      return `${result} = k${constants.add(objectPart)}.run(${value}, ${depth});`
     }
     switch (property.plan.kind) {
       case Kind.Integer:
@@ -167,16 +187,17 @@ function objectCode(properties: readonly GeneratedProperty[], level: number, con
         )
         break
       case Kind.Array:
-        if (property.items !== undefined && (property.inline !== undefined || property.direct !== undefined)) {
+        if (property.items !== undefined && property.inline !== undefined) {
           // ArrayPart.runRest for items of Kind.Object, in place: the array
           // is entered at d - 1, each object at d - 2.
           const items = `k${constants.add(property.items)}`
           statements.push(
             `${read} if (isArray(${x}) && ${d} > 0) { ${r} = ${x};` +
-              ` for (let i${level} = 0; i${level} < ${x}.length; i${level}++) { const e${level} = ${x}[i${level}]; let n${level};` +
+              ` let g${level} = false; for (let i${level} = 0; i${level} < ${x}.length; i${level}++) { const e${level} = ${x}[i${level}]; let n${level};` +
               ` if (typeof e${level} === 'object' && e${level} !== null && !isArray(e${level}) && ${d} > 1) { ${below(`e${level}`, `${d} - 2`, 'items', `n${level}`)} }` +
               ` else n${level} = ${items}.run(e${level}, ${d} - 1);` +
-              ` if (n${level} !== e${level}) { if (${r} === ${x}) ${r} = ${x}.slice(); ${r}[i${level}] = n${level} } } ${write} }` +
+              ` if (n${level} !== e${level}) { if (${r} === ${x}) g${level} = inheritsElements(${x});` +
+              ` if (!g${level} || has.call(${x}, i${level})) { if (${r} === ${x}) ${r} = g${level} ? ownElements(${x}) : ${x}.slice(); ${r}[i${level}] = n${level} } } } ${write} }` +
               ` else if (${present}) { ${call} }`,
           )
         } else {
@@ -213,10 +234,11 @@ export function generateRun(properties: readonly GeneratedProperty[]): Generated
   const code = objectCode(properties, 0, constants)
   const hoisted = constants.values.map((_, index) => `k${index} = k[${index}]`)
   const body = `${hoisted.length === 0 ? '' : `const ${hoisted.join(', ')};`}\nreturn function generatedRun(v0, d0) {\n${code}\nreturn out0;\n};`
+  if (body.length > MAX_GENERATED_SOURCE) return undefined
   let factory: (...dependencies: unknown[]) => GeneratedRun
   try {
     // eslint-disable-next-line no-new-func -- the specialization itself; see the safety note above
-    factory = new Function('k', 'has', 'enumerable', 'isArray', 'parseNumber', 'parseBoolean', 'NOT_PARSED', 'visit', body) as typeof factory
+    factory = new Function('k', 'has', 'enumerable', 'isArray', 'getPrototypeOf', 'objectPrototype', 'inheritsElements', 'ownElements', 'parseNumber', 'parseBoolean', 'NOT_PARSED', 'visit', body) as typeof factory
   } catch {
     // Not expected (names enter as JSON string literals), but a refusal
     // here must cost speed, never the call.
@@ -228,6 +250,10 @@ export function generateRun(properties: readonly GeneratedProperty[]): Generated
     Object.prototype.hasOwnProperty,
     Object.prototype.propertyIsEnumerable,
     Array.isArray,
+    Object.getPrototypeOf,
+    Object.prototype,
+    inheritsElements,
+    ownElements,
     parseNumber,
     parseBoolean,
     NOT_PARSED,

@@ -1,6 +1,8 @@
-import type { CompileSlot, Plan, Slot } from './plan.js'
+import { createPatternTest } from '@x/schema-ref'
+import { once, REMEMBER_AFTER, walk } from './walk.js'
+import type { CompileSlot, ConformBudget, Plan, Slot } from './plan.js'
 import { NOT_PARSED, parseBoolean, parseNumber } from './parse-scalar.js'
-import { Kind, setOwn, visit } from './plan.js'
+import { Kind, conformsTo, setOwn, visit } from './plan.js'
 import type { Shape } from './shape.js'
 import { storeAt } from './store-at.js'
 import { ArrayPart } from './array-part.js'
@@ -29,19 +31,18 @@ const MAX_SPECIALIZE_DEPTH = 32
 // How many levels of objects below a part its generated code coerces in place.
 const MAX_INLINE_LEVELS = 4
 
-function compilePattern(source: string): RegExp | undefined {
-  try {
-    return new RegExp(source, 'u')
-  } catch {
-    return undefined
-  }
-}
+// createPatternTest's key budget: past it a tester claims no match, so
+// whether such a key falls under `additionalProperties` is unknown.
+const PATTERN_KEY_BUDGET = 256
 
 /** The object half of a compiled shape: `properties`, `patternProperties`, `additionalProperties`. */
 export class ObjectPart {
   private readonly declared = new Map<string, Slot | null>()
   private readonly dynamic = new Map<string, Slot | null>()
-  private readonly patterns: Array<{ regex: RegExp; schema: unknown }> = []
+  private readonly patterns: Array<{ test: (key: string) => boolean; schema: unknown }> = []
+  // A pattern that was refused (see createPatternTest) or does not compile:
+  // which keys it covers is unknown.
+  private readonly opaque: boolean
   private readonly additional: readonly unknown[]
   private orders: KeyOrder[] = []
   // The most recent order, unpacked, so the fast path reads three fields.
@@ -60,16 +61,20 @@ export class ObjectPart {
     private readonly compile: CompileSlot,
   ) {
     for (const { source, schema } of shape.patterns) {
-      const regex = compilePattern(source)
-      if (regex !== undefined) this.patterns.push({ regex, schema })
+      const test = createPatternTest(source)
+      if (test !== undefined) this.patterns.push({ test, schema })
     }
+    this.opaque = this.patterns.length < shape.patterns.length
     this.additional = shape.additional
     for (const [key, schemas] of shape.properties) this.declared.set(key, this.slotFor(key, schemas))
   }
 
   private slotFor(key: string, declared: readonly unknown[] | undefined): Slot | null {
-    const matching = this.patterns.filter((pattern) => pattern.regex.test(key)).map((pattern) => pattern.schema)
-    const schemas = declared === undefined && matching.length === 0 ? this.additional : [...(declared ?? []), ...matching]
+    const matching = this.patterns.filter((pattern) => pattern.test(key)).map((pattern) => pattern.schema)
+    // A key some pattern might cover, unknown which: `additionalProperties`
+    // may not apply, so an undeclared one is left as sent.
+    const uncertain = this.opaque || (this.patterns.length > 0 && key.length > PATTERN_KEY_BUDGET)
+    const schemas = declared === undefined && matching.length === 0 ? (uncertain ? [] : this.additional) : [...(declared ?? []), ...matching]
     return schemas.length === 0 ? null : { schemas, plan: undefined }
   }
 
@@ -130,8 +135,30 @@ export class ObjectPart {
     return this.learn(value)
   }
 
+  /** Whether every declared property the value owns already has its types (see conformsTo). */
+  conforms(value: Record<string, unknown>, budget: ConformBudget): boolean {
+    for (const key of this.declared.keys()) {
+      if (!Object.hasOwn(value, key)) continue
+      const plan = this.planOf(key)
+      if (plan !== null && !conformsTo(plan, value[key], budget)) return false
+    }
+    return true
+  }
+
   run(value: Record<string, unknown>, depth: number): Record<string, unknown> {
+    return ++walk.visits > REMEMBER_AFTER ? once(this, value, depth) : this.fresh(value, depth)
+  }
+
+  /** `run` without the walk's memo (see walk.ts). */
+  fresh(value: Record<string, unknown>, depth: number): Record<string, unknown> {
     const generated = this.generated
+    // Generated code reads the declared names, and reading by name runs an
+    // accessor the value inherits (`size` of a Map-like object) that the
+    // interpreter's for...in never touches: only plain objects (prototype
+    // Object.prototype or null) are read by name, so both tiers read the
+    // same properties.
+    const prototype = Object.getPrototypeOf(value)
+    if (prototype !== Object.prototype && prototype !== null) return this.interpret(value, depth)
     if (generated != null) return generated(value, depth)
     if (generated === undefined && codegen.call >= codegen.after && codegen.allowed) {
       const specialized = this.specialize()
@@ -147,7 +174,7 @@ export class ObjectPart {
    * MAX_GENERATED_PROPERTIES properties and MAX_INLINE_LEVELS levels in all,
    * so that one function covers a typical tool's arguments; past that, and
    * for a part that is its own ancestor (a recursive model), the part below
-   * is called: through its own specialized run, or through `run`. Past
+   * is called through its `run` (specialized too). Past
    * MAX_SPECIALIZE_DEPTH levels of schema (a hostile one cannot make this
    * recursion overflow the stack) the parts below specialize on their own
    * later. Returns the specialized run, or null when this part cannot be
@@ -167,7 +194,7 @@ export class ObjectPart {
   /** This part's declared properties for generated code, or undefined when it must keep the interpreter. */
   private generatedProperties(ancestors: Set<ObjectPart>, budget: { left: number }, inlineLevel: number, level: number): GeneratedProperty[] | undefined {
     // Only declared properties may change: no `patternProperties`, no `additionalProperties` schema.
-    if (this.patterns.length > 0 || this.additional.length > 0) return undefined
+    if (this.patterns.length > 0 || this.opaque || this.additional.length > 0) return undefined
     const planned: Array<{ key: string; plan: Plan }> = []
     for (const key of this.declared.keys()) {
       if (!readableByName(key)) return undefined
@@ -187,8 +214,10 @@ export class ObjectPart {
         ancestors.delete(part)
         if (inline !== undefined) return { key, plan, items, inline }
       }
-      const direct = part.specialize(level + 1) ?? undefined
-      return { key, plan, items: direct === undefined ? undefined : items, direct }
+      // Called through its run (which checks the value's prototype and the
+      // walk budget), specialized now so that the switch happens at once.
+      part.specialize(level + 1)
+      return { key, plan }
     })
   }
 

@@ -1,4 +1,5 @@
 import { NOT_PARSED, parseBoolean, parseNumber } from './parse-scalar.js'
+import { ARRAY, OBJECT, bitsOfValue } from './type-bits.js'
 
 /**
  * A compiled position of the schema. `run(value, depth)` returns the coerced
@@ -15,11 +16,48 @@ export interface Plan {
   readonly objectPart: StructurePart<Record<string, unknown>> | undefined
   /** With Kind.Array: the part an array value goes to directly. */
   readonly arrayPart: StructurePart<unknown[]> | undefined
+  /** The `enum` / `const` lists a value must be in (see conformsTo); empty for most plans. */
+  readonly enums: ReadonlyArray<readonly unknown[]>
 }
+
+const NO_ENUMS: ReadonlyArray<readonly unknown[]> = []
 
 /** The object or array half of a compiled shape. */
 export interface StructurePart<T> {
   run(value: T, depth: number): T
+  /** Whether the value's declared properties (or items) already have their types (see conformsTo). */
+  conforms(value: T, budget: ConformBudget): boolean
+}
+
+/**
+ * Whether `item` already has the types `plan` admits, and so do its declared
+ * properties and items, `depth` levels down: how a union tells which branch
+ * a value already fits (a value a branch admits as it is must not be
+ * coerced by another). Bounded by `budget` (see CONFORM_BUDGET), which also
+ * bounds the recursion. Types, `enum` and `const` only: bounds, formats
+ * and the like are not checked.
+ */
+export function conformsTo(plan: Plan, item: unknown, budget: ConformBudget): boolean {
+  if (--budget.left < 0) return false
+  const bits = bitsOfValue(item)
+  if ((bits & plan.types) === 0) return false
+  for (const list of plan.enums) if (!list.includes(item)) return false
+  if (bits === OBJECT && plan.objectPart !== undefined) return plan.objectPart.conforms(item as Record<string, unknown>, budget)
+  if (bits === ARRAY && plan.arrayPart !== undefined) return plan.arrayPart.conforms(item as unknown[], budget)
+  return true
+}
+
+/**
+ * Values one conformity check may look at. A union asks it of every
+ * candidate branch, and a value that shares objects (a DAG) has
+ * exponentially many paths: past the budget the answer is "does not
+ * conform", and the branch is chosen as if nothing fitted.
+ */
+export const CONFORM_BUDGET = 1024
+
+/** What is left of CONFORM_BUDGET for one check (a fresh one per check). */
+export interface ConformBudget {
+  left: number
 }
 
 /**
@@ -33,8 +71,9 @@ export function toPlan(
   run: (value: unknown, depth: number) => unknown,
   objectPart?: StructurePart<Record<string, unknown>>,
   arrayPart?: StructurePart<unknown[]>,
+  enums: ReadonlyArray<readonly unknown[]> = NO_ENUMS,
 ): Plan {
-  return { types, kind, run, objectPart, arrayPart }
+  return { types, kind, run, objectPart, arrayPart, enums }
 }
 
 /**

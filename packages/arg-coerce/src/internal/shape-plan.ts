@@ -2,7 +2,7 @@ import { ArrayPart } from './array-part.js'
 import { ObjectPart } from './object-part.js'
 import { NOT_PARSED, isBlank, isNullWord, parseBoolean, parseNumber, parseStructure } from './parse-scalar.js'
 import type { CompileSlot, Plan } from './plan.js'
-import { Kind, toPlan } from './plan.js'
+import { CONFORM_BUDGET, Kind, toPlan } from './plan.js'
 import type { Shape } from './shape.js'
 import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, bitsOfValue, onlyAdmits } from './type-bits.js'
 
@@ -45,9 +45,9 @@ export class ShapePlan {
   /** This shape as the one plan shape the loops see. */
   toPlan(): Plan {
     const types = this.types & ~NULL
-    if (this.objectPart !== undefined && types === OBJECT) return toPlan(this.types, Kind.Object, this.runner(), this.objectPart)
-    if (this.arrayPart !== undefined && types === ARRAY) return toPlan(this.types, Kind.Array, this.runner(), undefined, this.arrayPart)
-    return toPlan(this.types, this.kind, this.runner())
+    if (this.objectPart !== undefined && types === OBJECT) return toPlan(this.types, Kind.Object, this.runner(), this.objectPart, undefined, this.enums)
+    if (this.arrayPart !== undefined && types === ARRAY) return toPlan(this.types, Kind.Array, this.runner(), undefined, this.arrayPart, this.enums)
+    return toPlan(this.types, this.kind, this.runner(), undefined, undefined, this.enums)
   }
 
   /**
@@ -70,6 +70,17 @@ export class ShapePlan {
     return (value, depth) => this.run(value, depth)
   }
 
+  /** Whether `value` already has this shape's types, and so do its declared properties and items (see conformsTo). */
+  conforms(value: unknown): boolean {
+    const budget = { left: CONFORM_BUDGET }
+    const bits = bitsOfValue(value)
+    if ((bits & this.types) === 0) return false
+    if (!this.inEnums(value)) return false
+    if (bits === ARRAY) return this.arrayPart === undefined || this.arrayPart.conforms(value as unknown[], budget)
+    if (bits === OBJECT) return this.objectPart === undefined || this.objectPart.conforms(value as Record<string, unknown>, budget)
+    return true
+  }
+
   private inEnums(value: unknown): boolean {
     for (const list of this.enums) if (!list.includes(value)) return false
     return true
@@ -86,7 +97,16 @@ export class ShapePlan {
     return this.coerce(value, bits, depth)
   }
 
-  private coerce(value: unknown, bits: number, depth: number): unknown {
+  /**
+   * `run` for a string no branch admits, which the union already tried to
+   * parse as JSON without finding a structure it admits: a second parse
+   * per branch could only find the same.
+   */
+  coerceUnparsed(text: string, depth: number): unknown {
+    return this.coerce(text, STRING, depth, false)
+  }
+
+  private coerce(value: unknown, bits: number, depth: number, parse = true): unknown {
     const types = this.types
     if (bits === STRING) {
       const text = value as string
@@ -101,7 +121,7 @@ export class ShapePlan {
       if ((types & NULL) && isNullWord(text) && this.inEnums(null)) return null
       if (types & (OBJECT | ARRAY)) {
         if ((types & OBJECT) && this.blankIsEmptyObject && isBlank(text)) return {}
-        const parsed = parseStructure(text)
+        const parsed = parse ? parseStructure(text) : NOT_PARSED
         if (parsed !== NOT_PARSED && (bitsOfValue(parsed) & types) !== 0) return this.structure(parsed, depth)
       }
     } else if ((bits & (NUMBER | BOOLEAN)) !== 0 && onlyAdmits(types, STRING)) {

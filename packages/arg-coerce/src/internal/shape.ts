@@ -179,6 +179,10 @@ class Collector {
       return
     }
     for (const branch of union.branches) {
+      // The budgets are checked before the clone, which copies every
+      // property of the shape: otherwise a wide union under many properties
+      // costs their product even though no alternative is kept.
+      if (out.length >= MAX_ALTERNATIVES || this.nodes >= MAX_NODES) return
       const alternative = cloneShape(shape)
       const ref = isRecord(branch.schema) ? own(branch.schema, '$ref') : undefined
       if (typeof ref === 'string') alternative.refs.push(ref)
