@@ -51,10 +51,14 @@ describe('x-mcp-fix under load', () => {
     )
     proxy.process.stdin.end()
     expect(await proxy.exited).toBe(0)
-    // Nothing from the proxy on stderr (the server's own stderr passes
-    // through): no warning either, as a drain listener per line once the
-    // pipe is full printed MaxListenersExceededWarning.
-    expect(proxy.stderr()).not.toMatch(/Warning|x-mcp-fix:/)
+    // Nothing from the proxy on stderr: no warning either, as a drain
+    // listener per line once the pipe is full printed
+    // MaxListenersExceededWarning. The server's own stderr passes through, and
+    // server-everything may print that same warning about its own stdout on a
+    // loaded machine, so only the proxy's process (by pid) is held to it.
+    const stderr = proxy.stderr()
+    expect(stderr).not.toContain(`(node:${proxy.process.pid})`)
+    expect(stderr).not.toMatch(/x-mcp-fix:/)
 
     const byId = new Map(answers.map((message) => [`${typeof message.id}:${message.id}`, message]))
     expect(answers.length).toBe(CALLS + 2)
