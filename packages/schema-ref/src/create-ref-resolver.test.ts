@@ -1,7 +1,7 @@
 import { deepFreeze } from '@x/test-utils'
 import { describe, expect, it } from 'vitest'
 import { createRefResolver } from './create-ref-resolver.js'
-import type { RefPath } from './create-ref-resolver.js'
+import type { RefPath } from './types.js'
 import { resolveLocalSchemaRef } from './resolve-local-schema-ref.js'
 import { walkSchema } from './test-support/walk-schema.js'
 

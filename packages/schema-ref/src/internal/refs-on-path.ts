@@ -1,4 +1,4 @@
-import type { RefPath, ResolvedNode } from '../create-ref-resolver.js'
+import type { RefPath, ResolvedNode } from '../types.js'
 
 /**
  * Extends `path` with every reference of the chain starting at `ref` (in

@@ -1,7 +1,7 @@
 // Test support for the JSON-Schema-Test-Suite conformance test: an
 // independent RFC 6901 oracle (no @x/json-pointer) and a reference walker
 // that inlines every `$ref` through `resolveOnPath`. Not shipped (tests only).
-import type { RefPath, RefResolver } from '../create-ref-resolver.js'
+import type { RefPath, RefResolver } from '../types.js'
 
 type Json = Record<string, unknown>
 

@@ -1,4 +1,4 @@
-import type { RefPath, RefResolver } from '../create-ref-resolver.js'
+import type { RefPath, RefResolver } from '../types.js'
 
 /**
  * A reference walker over the schema alone (what key-unmap's sanitizer
