@@ -3,6 +3,9 @@ import { createRefResolver } from '@x/schema-ref'
 import type { RefResolver } from '@x/schema-ref'
 import { LIMITS } from './limits.js'
 import type { Marks } from './marks.js'
+import type { Profile } from './profiles.js'
+
+type KeyProfile = Profile['keyProfile']
 import { isRecord, own, setOwn, typesOf } from './own.js'
 
 /** One declared property: the name the model was shown and what to do inside it. */
@@ -49,7 +52,7 @@ const EMPTY: Plan = Object.freeze({
 }) as Plan
 
 /** The sent name of each property of one map, from `@x/key-unmap` itself so the two cannot disagree. */
-function sentNames(properties: Record<string, unknown>, keyProfile: 'anthropic' | 'gemini'): Map<string, string> {
+function sentNames(properties: Record<string, unknown>, keyProfile: KeyProfile): Map<string, string> {
   const probe: Record<string, unknown> = {}
   for (const name of Object.keys(properties)) setOwn(probe, name, { title: name })
   const sanitized = sanitizeToolSchema({ type: 'object', properties: probe }, { profile: keyProfile }).properties
@@ -64,7 +67,7 @@ function sentNames(properties: Record<string, unknown>, keyProfile: 'anthropic' 
 interface BuildContext {
   readonly resolver: RefResolver
   readonly marks: Marks
-  readonly keyProfile: 'anthropic' | 'gemini'
+  readonly keyProfile: KeyProfile
   readonly plans: Map<object, Plan>
   /** Strict nulls or JSON text somewhere: restoring needs a walk beyond `unmapArgKeys`. */
   restores: boolean
@@ -131,7 +134,7 @@ export interface Plans {
   readonly differs: boolean
 }
 
-export function planFor(working: Record<string, unknown>, marks: Marks, keyProfile: 'anthropic' | 'gemini'): Plans {
+export function planFor(working: Record<string, unknown>, marks: Marks, keyProfile: KeyProfile): Plans {
   const ctx: BuildContext = { resolver: createRefResolver(working), marks, keyProfile, plans: new Map(), restores: false, renames: false }
   const plan = build(working, ctx, 0)
   return { plan, restores: ctx.restores, differs: ctx.restores || ctx.renames }

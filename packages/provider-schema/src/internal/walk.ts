@@ -34,6 +34,16 @@ function admits(plan: Plan, type: string): boolean {
   return !plan.json && (plan.types.includes(type) || (type === 'integer' && plan.types.includes('number')))
 }
 
+/** A shallow reading of whether `value` can be of the position `plan` describes (to tell union branches of arrays apart). */
+function fits(plan: Plan | undefined, value: unknown, depth: number): boolean {
+  if (plan === undefined || plan.json || depth > 4) return true
+  if (plan.branches !== undefined && plan.branches.some((branch) => fits(branch, value, depth + 1))) return true
+  if (plan.types.length === 0) return plan.branches === undefined
+  const type = Array.isArray(value) ? 'array' : value === null ? 'null' : typeOf(value)
+  if (type === 'object' && isRecord(value)) return admits(plan, 'object') && score(plan, value) >= 0
+  return admits(plan, type)
+}
+
 /**
  * The union branch the value took: for an object, the branch declaring most
  * of its keys; for an array, the first with items; otherwise none, unless
@@ -56,7 +66,10 @@ function pickBranch(plan: Plan, value: unknown, direction: Direction): Plan | un
     }
     return best ?? json
   }
-  if (Array.isArray(value)) return branches.find((branch) => branch.items !== undefined || branch.prefix !== undefined || admits(branch, 'array')) ?? json
+  if (Array.isArray(value)) {
+    const arrays = branches.filter((branch) => branch.items !== undefined || branch.prefix !== undefined || admits(branch, 'array'))
+    return arrays.find((branch) => value.every((item, index) => fits(branch.prefix?.[index] ?? branch.items, item, 0))) ?? arrays[0] ?? json
+  }
   if (json === undefined) return undefined
   const type = typeOf(value)
   if (direction === 'restore') return type === 'string' && !branches.some((branch) => admits(branch, 'string')) ? json : undefined

@@ -5,6 +5,7 @@
  * round-trip tests; instances are filtered with ajv by the caller, so the
  * generator may be approximate where a schema is exotic.
  */
+import fc from 'fast-check'
 import { createRefResolver } from '@x/schema-ref'
 
 type Json = Record<string, unknown>
@@ -73,6 +74,7 @@ export function instanceOf(root: unknown, rng: () => number, options: InstanceOp
       case 'number':
         return Math.floor(rng() * 2000) / 8 - 100
       case 'string':
+        if (typeof schema.pattern === 'string') return matching(schema.pattern)
         return typeof schema.minLength === 'number' && schema.minLength > 0 ? 'x'.repeat(schema.minLength) : pick(STRINGS)
       case 'array': {
         const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems : []
@@ -115,6 +117,16 @@ export function instanceOf(root: unknown, rng: () => number, options: InstanceOp
       }
       default:
         return NONE
+    }
+  }
+
+  // A string for a `pattern`, from fast-check's generator (seeded from ours); NONE where it cannot read the pattern.
+  function matching(pattern: string): unknown {
+    try {
+      const [value] = fc.sample(fc.stringMatching(new RegExp(pattern, 'u'), { size: 'xsmall' }), { seed: Math.floor(rng() * 2 ** 31), numRuns: 1 })
+      return value ?? NONE
+    } catch {
+      return NONE
     }
   }
 
