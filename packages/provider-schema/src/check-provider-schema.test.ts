@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { deepFreeze } from '@x/test-utils'
 import { checkProviderSchema } from './check-provider-schema.js'
+import { PROFILES } from './internal/profiles.js'
 import type { ProviderName } from './types.js'
 
 const closed = (properties: Record<string, unknown>) => ({ type: 'object', properties, required: Object.keys(properties), additionalProperties: false })
@@ -47,7 +48,10 @@ const rows: ReadonlyArray<readonly [string, ProviderName, unknown, ReadonlyArray
 
 describe('checkProviderSchema', () => {
   it.each(rows)('%s (%s)', (_name, provider, schema, expected) => {
-    expect(checkProviderSchema(schema, provider).map((violation) => [violation.rule, violation.pointer])).toEqual(expected)
+    const violations = checkProviderSchema(schema, provider)
+    expect(violations.map((violation) => [violation.rule, violation.pointer])).toEqual(expected)
+    // Every rule reported is a row of the provider's table (and so of the README).
+    for (const violation of violations) expect(PROFILES[provider].rules.map((row) => row.id)).toContain(violation.rule)
   })
 
   it('says what is wrong in the message', () => {

@@ -114,8 +114,14 @@ const KEEP_ALL = {
   strict: undefined,
 } as const
 
+// Reported by checkProviderSchema for every provider: where it stops reading a hostile schema.
+const BUDGET_ROWS: readonly RuleRow[] = [
+  row('max-depth', 'the schema nests within a pointer of 512 tokens (deeper positions are not checked)', "this package's budget (see Limits), not a provider rule"),
+  row('max-size', 'the schema has at most 100,000 positions (the rest is not checked)', "this package's budget (see Limits), not a provider rule"),
+]
+
 function profile(fields: Omit<Profile, 'rules'>, rules: readonly RuleRow[]): Profile {
-  return Object.freeze({ ...fields, rules: Object.freeze(rules) })
+  return Object.freeze({ ...fields, rules: Object.freeze([...rules, ...BUDGET_ROWS]) })
 }
 
 /** The profiles, one per provider. */
