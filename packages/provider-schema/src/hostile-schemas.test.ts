@@ -67,4 +67,13 @@ describe('hostile schemas: bounded, and still valid for the provider', () => {
     const bomb = refBomb(40)
     expect(prepareToolSchema(bomb, { provider: 'anthropic' }).schema).toBe(bomb)
   })
+
+  it.each(PROVIDER_NAMES)('%s: arguments for a ref bomb are restored and put in model form without blowing up', (provider) => {
+    const prepared = prepareToolSchema(refBomb(40), { provider })
+    let args: unknown = 'leaf'
+    // Ten levels (2,048 leaves), built as a tree as JSON text gives it.
+    for (let level = 0; level < 10; level++) args = JSON.parse(JSON.stringify({ left: args, right: args }))
+    const modelForm = prepared.toModelArgs({ root: args })
+    expect(prepared.restoreArgs(modelForm)).toEqual({ root: args })
+  })
 })

@@ -3,6 +3,8 @@ import { createRefResolver } from '@x/schema-ref'
 import type { RefResolver } from '@x/schema-ref'
 import { LIMITS } from './limits.js'
 import type { Marks } from './marks.js'
+import type { NameRule } from './name-rule.js'
+import { satisfies } from './name-rule.js'
 import type { Profile } from './profiles.js'
 
 type KeyProfile = Profile['keyProfile']
@@ -51,8 +53,13 @@ const EMPTY: Plan = Object.freeze({
   all: undefined,
 }) as Plan
 
-/** The sent name of each property of one map, from `@x/key-unmap` itself so the two cannot disagree. */
-function sentNames(properties: Record<string, unknown>, keyProfile: KeyProfile): Map<string, string> {
+/**
+ * The sent name of each property of one map, from `@x/key-unmap` itself so
+ * the two cannot disagree; undefined when every name is valid already
+ * (`@x/key-unmap` never moves a valid name), which spares the probe.
+ */
+function sentNames(properties: Record<string, unknown>, keyProfile: KeyProfile, rule: NameRule): Map<string, string> | undefined {
+  if (Object.keys(properties).every((name) => satisfies(name, rule))) return undefined
   const probe: Record<string, unknown> = {}
   for (const name of Object.keys(properties)) setOwn(probe, name, { title: name })
   const sanitized = sanitizeToolSchema({ type: 'object', properties: probe }, { profile: keyProfile }).properties
@@ -68,6 +75,7 @@ interface BuildContext {
   readonly resolver: RefResolver
   readonly marks: Marks
   readonly keyProfile: KeyProfile
+  readonly rule: NameRule
   readonly plans: Map<object, Plan>
   /** Strict nulls or JSON text somewhere: restoring needs a walk beyond `unmapArgKeys`. */
   restores: boolean
@@ -105,10 +113,10 @@ function build(node: unknown, ctx: BuildContext, depth: number): Plan {
   if (plan.json || plan.optional !== undefined) ctx.restores = true
   const properties = own(schema, 'properties')
   if (isRecord(properties)) {
-    const sent = sentNames(properties, ctx.keyProfile)
+    const sent = sentNames(properties, ctx.keyProfile, ctx.rule)
     plan.fields = new Map()
     for (const name of Object.keys(properties)) {
-      const sentName = sent.get(name) ?? name
+      const sentName = sent?.get(name) ?? name
       if (sentName !== name) ctx.renames = true
       plan.fields.set(name, { sent: sentName, plan: build(properties[name], ctx, depth + 1) })
     }
@@ -134,8 +142,8 @@ export interface Plans {
   readonly differs: boolean
 }
 
-export function planFor(working: Record<string, unknown>, marks: Marks, keyProfile: KeyProfile): Plans {
-  const ctx: BuildContext = { resolver: createRefResolver(working), marks, keyProfile, plans: new Map(), restores: false, renames: false }
+export function planFor(working: Record<string, unknown>, marks: Marks, profile: Profile): Plans {
+  const ctx: BuildContext = { resolver: createRefResolver(working), marks, keyProfile: profile.keyProfile, rule: profile.propertyName, plans: new Map(), restores: false, renames: false }
   const plan = build(working, ctx, 0)
   return { plan, restores: ctx.restores, differs: ctx.restores || ctx.renames }
 }
