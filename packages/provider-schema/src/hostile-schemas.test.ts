@@ -77,3 +77,22 @@ describe('hostile schemas: bounded, and still valid for the provider', () => {
     expect(prepared.restoreArgs(modelForm)).toEqual({ root: args })
   })
 })
+
+describe('hostile arguments', () => {
+  const schema = deepFreeze({ type: 'object', properties: { 'a b': { type: 'object' }, list: { type: 'array', items: {} } } })
+  const deepText = `{"a_b":${'['.repeat(10_000)}${']'.repeat(10_000)},"list":${'['.repeat(10_000)}${']'.repeat(10_000)}}`
+
+  it.each(PROVIDER_NAMES)('%s: 10,000 levels of nesting in the arguments neither throw nor overflow', (provider) => {
+    const prepared = prepareToolSchema(schema, { provider })
+    expect(() => prepared.restoreArgs(deepText)).not.toThrow()
+    expect(() => prepared.restoreArgsWithPatch(deepText)).not.toThrow()
+    expect(() => prepared.toModelArgs(JSON.parse(deepText))).not.toThrow()
+  })
+
+  it.each(PROVIDER_NAMES)('%s: a getter that throws comes back as it was', (provider) => {
+    const args = Object.defineProperty({}, 'a_b', { enumerable: true, get: () => { throw new Error('hostile') } })
+    const prepared = prepareToolSchema(schema, { provider })
+    expect(prepared.restoreArgs(args)).toBe(args)
+    expect(prepared.toModelArgs(args)).toBe(args)
+  })
+})

@@ -164,6 +164,8 @@ describe('laws', () => {
         // Model arguments with renamed keys, strict nulls, JSON text and, half the time, stringified scalars.
         const modelForm = prepared.toModelArgs(instance)
         const sent = noisy ? JSON.parse(JSON.stringify(modelForm, (_key, value: unknown) => (typeof value === 'number' ? String(value) : value))) : modelForm
+        // fast-json-patch refuses to apply any operation on a `__proto__` key (by policy).
+        fc.pre(!JSON.stringify(sent).includes('"__proto__"'))
         const { args, patch } = prepared.restoreArgsWithPatch(deepFreeze(sent))
         const applied = jsonPatch.applyPatch(structuredClone(sent), patch as Operation[], true, false).newDocument
         expect(applied).toEqual(args)

@@ -39,7 +39,8 @@ export interface Plan {
   all: Plan[] | undefined
 }
 
-const EMPTY: Plan = Object.freeze({
+/** The plan of a position where nothing ever changes (a leaf, or past a bound). */
+export const EMPTY_PLAN: Plan = Object.freeze({
   json: false,
   types: [],
   closed: false,
@@ -97,12 +98,12 @@ function flatten(branches: Plan[]): Plan[] {
 }
 
 function build(node: unknown, ctx: BuildContext, depth: number): Plan {
-  if (depth > LIMITS.maxSchemaDepth) return EMPTY
+  if (depth > LIMITS.maxSchemaDepth) return EMPTY_PLAN
   const schema = ctx.resolver.resolve(node)
-  if (!isRecord(schema)) return EMPTY
+  if (!isRecord(schema)) return EMPTY_PLAN
   const known = ctx.plans.get(schema)
   if (known !== undefined) return known
-  const plan: Plan = { ...EMPTY }
+  const plan: Plan = { ...EMPTY_PLAN }
   ctx.plans.set(schema, plan)
   plan.json = ctx.marks.jsonText.has(schema)
   plan.optional = ctx.marks.optional.get(schema)

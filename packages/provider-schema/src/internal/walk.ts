@@ -1,6 +1,7 @@
 import { LIMITS } from './limits.js'
 import { FAILED, isRecord, parseJson, setOwn } from './own.js'
 import type { Field, Plan } from './plan.js'
+import { EMPTY_PLAN } from './plan.js'
 
 type Direction = 'restore' | 'model'
 
@@ -128,15 +129,16 @@ export function restoreValue(value: unknown, plan: Plan, depth: number, state: {
     const branch = pickBranch(plan, value, 'restore')
     return branch === undefined ? value : restoreValue(value, branch, depth, state)
   }
-  const plans = objectPlans(plan, value, 'restore')
+  // The usual position, one object schema without allOf or a union, reads its own tables directly.
+  const plans = plan.all === undefined && plan.branches === undefined ? undefined : objectPlans(plan, value, 'restore')
   let out: Record<string, unknown> | undefined
   const keys = Object.keys(value)
   for (let index = 0; index < keys.length; index++) {
     const key = keys[index]!
     const child = value[key]
-    const drop = child === null && isOptional(plans, key)
-    const sub = drop ? undefined : childPlan(plans, key)
-    const next = sub === undefined ? child : restoreValue(child, sub, depth + 1, state)
+    const drop = child === null && (plans === undefined ? plan.optional?.has(key) === true : isOptional(plans, key))
+    const sub = drop ? undefined : plans === undefined ? (plan.fields?.get(key)?.plan ?? plan.additional) : childPlan(plans, key)
+    const next = sub === undefined || sub === EMPTY_PLAN ? child : restoreValue(child, sub, depth + 1, state)
     if ((drop || next !== child) && out === undefined) {
       out = {}
       for (let earlier = 0; earlier < index; earlier++) setOwn(out, keys[earlier]!, value[keys[earlier]!])
