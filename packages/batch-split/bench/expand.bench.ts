@@ -1,8 +1,8 @@
 // expandLocalToolBatches against the work no implementation can avoid: parsing
 // the parent's arguments and serializing one `{"calls":[entry]}` per child.
 // Everything above that floor (normalizing entries, nine SHA-256 ids, id
-// uniqueness, rebuilding the Anthropic block list) is our overhead; the issue's
-// target is at most 3x the floor on the typical batch.
+// uniqueness, rebuilding the Anthropic block list) is our overhead, and the
+// `+ids` floor shows how much of it the hashing alone takes.
 import { runBench } from '@x/bench-utils'
 import { deterministicCallId, expandLocalToolBatches } from '../dist/index.js'
 
@@ -28,7 +28,7 @@ function scenario(label: string, argumentBytes: number) {
     return children
   }
 
-  // The floor once the ids the issue prescribes are counted too: the same
+  // The floor once the ids the id rules prescribe are counted too: the same
   // parse and serialization plus the nine SHA-256 ids, through our own
   // deterministicCallId (noble's SHA-256). Shows how much of our time the
   // hashing alone takes.

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { deterministicCallId } from './deterministic-call-id.js'
 
-// Node's own SHA-256 as the reference: the id must be the original's
-// `"call_" + sha256(f"{name}:{arguments}:{index}").hexdigest()[:12]`.
+// Node's own SHA-256 as the reference: the id must equal Python's
+// `"call_" + sha256(f"{name}:{arguments}:{index}").hexdigest()[:12]`, so a
+// Python agent and this package derive the same ids for the same call.
 const reference = (name: string, seed: string, index: number): string =>
   `call_${createHash('sha256').update(`${name}:${seed}:${index}`, 'utf8').digest('hex').slice(0, 12)}`
 

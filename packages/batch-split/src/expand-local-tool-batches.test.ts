@@ -1,6 +1,6 @@
 import { deepFreeze } from '@x/test-utils'
 import { describe, expect, it } from 'vitest'
-import { SAFE_ID, batch, call, childArgs, drive, entry, grep, read, ticket } from '../test/fixtures.js'
+import { SAFE_ID, batch, call, childArgs, drive, entry, grep, read, ticket } from './test-support/builders.js'
 import { deterministicCallId } from './deterministic-call-id.js'
 import { expandLocalToolBatches } from './expand-local-tool-batches.js'
 import type { ToolCall } from './types.js'
@@ -163,20 +163,26 @@ describe('expandLocalToolBatches: ids', () => {
     expect(toolCalls[1]).toEqual({ ...second, id: 'dup_d2' })
   })
 
-  it('keeps suffixed ids within 64 characters', () => {
-    const long = 'a'.repeat(64)
+  it('keeps suffixed ids within 40 characters by default (OpenAI Chat Completions caps ids at 40)', () => {
+    const long = 'a'.repeat(40)
     const { toolCalls } = expandLocalToolBatches(deepFreeze([call(long, 'x'), batch(long, [read('a'), read('b')])]))
-    expect(toolCalls[1]!.id).toBe(`${'a'.repeat(61)}_d2`)
+    expect(toolCalls[1]!.id).toBe(`${'a'.repeat(37)}_d2`)
     expect(idsOf(toolCalls).every((id) => SAFE_ID.test(id))).toBe(true)
+  })
+
+  it('keeps suffixed ids within 64 characters for Anthropic', () => {
+    const long = 'a'.repeat(64)
+    const { toolCalls } = expandLocalToolBatches(deepFreeze([call(long, 'x'), batch(long, [read('a'), read('b')])]), { provider: 'anthropic' })
+    expect(toolCalls[1]!.id).toBe(`${'a'.repeat(61)}_d2`)
   })
 
   it.each([
     ['Kimi-style with a dot and a colon', 'functions.read:0'],
     ['a Responses composite', 'call_a|fc_b'],
     ['with a space', 'toolu 1'],
-    ['65 characters', 'a'.repeat(65)],
+    ['41 characters', 'a'.repeat(41)],
     ['empty', ''],
-  ])('replaces a parent id Anthropic or Bedrock would reject (%s) by the derived id for index 0', (_, parentId) => {
+  ])('replaces a parent id a provider would reject (%s) by the derived id for index 0', (_, parentId) => {
     const { toolCalls } = expandLocalToolBatches(deepFreeze([batch(parentId, [read('a'), read('b')])]))
     expect(idsOf(toolCalls)).toEqual([derived(parentId, read('a'), 0), derived(parentId, read('b'), 1)])
   })
@@ -187,8 +193,8 @@ describe('expandLocalToolBatches: ids', () => {
     expect(idsOf(toolCalls as ToolCall[])).toEqual([derived('', read('a'), 0), derived('', read('b'), 1)])
   })
 
-  it('keeps a 64-character provider-safe parent id as is', () => {
-    const id = `toolu_${'A'.repeat(58)}`
+  it('keeps a 40-character provider-safe parent id as is', () => {
+    const id = `toolu_${'A'.repeat(34)}`
     expect(expandLocalToolBatches(deepFreeze([batch(id, [read('a'), read('b')])])).toolCalls[0]!.id).toBe(id)
   })
 })

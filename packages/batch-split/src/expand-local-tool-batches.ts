@@ -1,18 +1,11 @@
 import { MAX_CALLS_PER_DISPATCH, TOOL_CALL_NAME } from './constants.js'
 import { isConnectorName } from './is-connector-name.js'
 import type { Child } from './internal/child.js'
-import { expandCalls } from './internal/expand-calls.js'
+import { expandCalls, passThrough } from './internal/expand-calls.js'
+import { idFormatOf } from './internal/id-formats.js'
 import { isRecord, own, stringifyJson } from './internal/json.js'
 import { normalizeToolCallEntries } from './normalize-tool-call-entries.js'
-import type {
-  AnthropicContentBlock,
-  BedrockContentBlock,
-  ExpandOptions,
-  ExpandResult,
-  GeminiPart,
-  ResponsesItem,
-  ToolCall,
-} from './types.js'
+import type { ExpandOptions, ExpandResult, ProviderListElements, ToolCall, ToolCallLike } from './types.js'
 
 function planLocalBatch(fn: Record<string, unknown>): Child[] | undefined {
   if (own(fn, 'name') !== TOOL_CALL_NAME) return undefined
@@ -48,20 +41,27 @@ function planLocalBatch(fn: Record<string, unknown>): Child[] | undefined {
  *
  * Ids: the first child keeps the parent's id and every other field of the
  * parent; child `i >= 1` gets `deterministicCallId("tool_call", parentId +
- * childArguments, i)`. A parent id Anthropic or Bedrock would reject
- * (characters outside `[A-Za-z0-9_-]`, over 64 characters, empty, missing)
- * is not kept: the first child gets the derived id for index 0. Then ids are
- * made unique over the whole list in order (`x`, `x_d2`, `x_d3`, ...).
+ * childArguments, i, { provider })`. A parent id the provider would reject
+ * (by default: characters outside `[A-Za-z0-9_-]`, over 40 characters,
+ * empty, missing) is not kept: the first child gets the derived id for index
+ * 0. Then ids are made unique over the whole list in order (`x`, `x_d2`,
+ * `x_d3`, ..., or a new derived id where a suffix would not be valid).
+ * `options.provider` picks the id rules (`generic`, valid for OpenAI,
+ * Anthropic, Bedrock and Gemini, by default; `mistral` for Mistral's nine
+ * alphanumerics); an unknown provider throws a `TypeError`.
  *
- * Provider lists given in `options` are rewritten in step: the block of a
+ * The provider lists given in `options` (one table: `anthropicBlocks`,
+ * `bedrockBlocks`, `responsesItems`, `geminiParts`) are rewritten in step: the block of a
  * split call is replaced, in its position, by one block per child (id = the
  * child's id, input = the child's parsed arguments); every other block
  * (signed or redacted thinking, text, reasoning items) is the very same
  * object, in the same order. Responses children after the first carry no
  * item id; Gemini children after the first carry no `thoughtSignature`.
  *
- * Never throws and never mutates its inputs; a call that changes nothing
- * returns the very same arrays.
+ * Never throws on data (a throwing getter or a revoked Proxy anywhere in the
+ * input gives `{ toolCalls }` and the readable lists back as given) and never
+ * mutates its inputs; a call that changes nothing returns the very same
+ * arrays.
  *
  * @example
  * ```ts
@@ -74,15 +74,16 @@ function planLocalBatch(fn: Record<string, unknown>): Child[] | undefined {
  * //     ['call_e38a87f8df10', '{"calls":[{"name":"b","arguments":{}}]}']]
  * ```
  */
-export function expandLocalToolBatches<
-  Call = ToolCall,
-  Anthropic = AnthropicContentBlock,
-  Bedrock = BedrockContentBlock,
-  Responses = ResponsesItem,
-  Gemini = GeminiPart,
->(
+export function expandLocalToolBatches<Call extends ToolCallLike = ToolCall, Options extends ExpandOptions<ProviderListElements> = ExpandOptions>(
   toolCalls: readonly Call[],
-  options?: ExpandOptions<Anthropic, Bedrock, Responses, Gemini>,
-): ExpandResult<Call, Anthropic, Bedrock, Responses, Gemini> {
-  return expandCalls(toolCalls, options, planLocalBatch) as ExpandResult<Call, Anthropic, Bedrock, Responses, Gemini>
+  options?: Options,
+): ExpandResult<Call, Options> {
+  const format = idFormatOf(options, 'expandLocalToolBatches')
+  try {
+    if (format !== undefined) return expandCalls(toolCalls, options, planLocalBatch, format) as ExpandResult<Call, Options>
+  } catch {
+    // A throwing getter or a revoked Proxy somewhere in the input: the
+    // data's doing, answered like any other input we cannot split.
+  }
+  return passThrough(toolCalls, options) as ExpandResult<Call, Options>
 }

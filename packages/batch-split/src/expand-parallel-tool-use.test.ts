@@ -1,6 +1,6 @@
 import { deepFreeze } from '@x/test-utils'
 import { describe, expect, it } from 'vitest'
-import { SAFE_ID, call } from '../test/fixtures.js'
+import { SAFE_ID, call } from './test-support/builders.js'
 import { deterministicCallId } from './deterministic-call-id.js'
 import { expandParallelToolUse } from './expand-parallel-tool-use.js'
 import type { ToolCall } from './types.js'

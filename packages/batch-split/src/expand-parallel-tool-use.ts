@@ -1,15 +1,8 @@
 import type { Child } from './internal/child.js'
-import { expandCalls } from './internal/expand-calls.js'
+import { expandCalls, passThrough } from './internal/expand-calls.js'
+import { idFormatOf } from './internal/id-formats.js'
 import { isRecord, own, parseJson, stringifyJson } from './internal/json.js'
-import type {
-  AnthropicContentBlock,
-  BedrockContentBlock,
-  ExpandOptions,
-  ExpandResult,
-  GeminiPart,
-  ResponsesItem,
-  ToolCall,
-} from './types.js'
+import type { ExpandOptions, ExpandResult, ProviderListElements, ToolCall, ToolCallLike } from './types.js'
 
 // The name OpenAI's hidden wrapper takes in Chat Completions, and in Responses.
 const WRAPPER_NAMES: ReadonlySet<unknown> = new Set(['multi_tool_use.parallel', 'parallel'])
@@ -59,12 +52,15 @@ function planParallel(fn: Record<string, unknown>): Child[] | undefined {
  *
  * Ids follow the same rules as {@link expandLocalToolBatches}, with the
  * child's own tool name in the hash: the first child keeps the parent's id
- * (if provider-safe), child `i >= 1` gets `deterministicCallId(name, parentId
- * + childArguments, i)`, then ids are made unique over the list. Provider
- * lists in `options` (usually `responsesItems`) are rewritten in step.
+ * (if the provider accepts it), child `i >= 1` gets `deterministicCallId(name,
+ * parentId + childArguments, i, { provider })`, then ids are made unique over
+ * the list. Provider lists in `options` (usually `responsesItems`) are
+ * rewritten in step.
  *
- * Never throws and never mutates its inputs; a call that changes nothing
- * returns the very same arrays.
+ * Never throws on data (a throwing getter or a revoked Proxy anywhere in the
+ * input gives `{ toolCalls }` and the readable lists back as given) and never
+ * mutates its inputs; a call that changes nothing returns the very same
+ * arrays.
  *
  * @example
  * ```ts
@@ -78,15 +74,16 @@ function planParallel(fn: Record<string, unknown>): Child[] | undefined {
  * toolCalls.map((call) => call.function.name) // => ['a', 'b']
  * ```
  */
-export function expandParallelToolUse<
-  Call = ToolCall,
-  Anthropic = AnthropicContentBlock,
-  Bedrock = BedrockContentBlock,
-  Responses = ResponsesItem,
-  Gemini = GeminiPart,
->(
+export function expandParallelToolUse<Call extends ToolCallLike = ToolCall, Options extends ExpandOptions<ProviderListElements> = ExpandOptions>(
   toolCalls: readonly Call[],
-  options?: ExpandOptions<Anthropic, Bedrock, Responses, Gemini>,
-): ExpandResult<Call, Anthropic, Bedrock, Responses, Gemini> {
-  return expandCalls(toolCalls, options, planParallel) as ExpandResult<Call, Anthropic, Bedrock, Responses, Gemini>
+  options?: Options,
+): ExpandResult<Call, Options> {
+  const format = idFormatOf(options, 'expandParallelToolUse')
+  try {
+    if (format !== undefined) return expandCalls(toolCalls, options, planParallel, format) as ExpandResult<Call, Options>
+  } catch {
+    // A throwing getter or a revoked Proxy somewhere in the input: the
+    // data's doing, answered like any other input we cannot split.
+  }
+  return passThrough(toolCalls, options) as ExpandResult<Call, Options>
 }

@@ -6,7 +6,7 @@ import type { ToolCallEntry } from './types.js'
 const read = (path: string): ToolCallEntry => ({ name: 'mcp__files__read', arguments: { path } })
 
 describe('localBatchError', () => {
-  it('restates the rule with the caller own first entry and the count left (the original wording)', () => {
+  it('restates the rule with the caller own first entry and the count left (the exact wording)', () => {
     expect(localBatchError(deepFreeze([read('alpha'), read('beta')]))).toBe(
       'tool_call takes exactly one entry for local tools; you sent 2. Retry with only: ' +
         '{"calls":[{"name":"mcp__files__read","arguments":{"path":"alpha"}}]} then issue the remaining 1 call(s) ' +
@@ -14,7 +14,7 @@ describe('localBatchError', () => {
     )
   })
 
-  it('matches the rejection recorded in a real session (seed 004 / upstream test fixture)', () => {
+  it('matches a rejection recorded in a real session, byte for byte', () => {
     const entries = deepFreeze([
       { name: 'mcp__vault__search', arguments: { limit: 5, query: 'pandoc' } },
       { name: 'mcp__vault__search', arguments: { query: 'x' } },
@@ -44,7 +44,7 @@ describe('localBatchError', () => {
     expect(localBatchError([long, read('b')])).toContain('Retry with only: {"calls":[{"name":"mcp__x__y","arguments":{...}}]} then')
   })
 
-  it('counts the 1,500 characters in code points, as the original does', () => {
+  it('counts the 1,500 characters in code points, not UTF-16 units', () => {
     // 1,489 astral characters: 2,978 UTF-16 units, but 1,500 code points with the JSON around them.
     const text = '😀'.repeat(1489)
     expect(JSON.stringify({ text }).length).toBeGreaterThan(1500)

@@ -2,15 +2,6 @@ import { deepFreeze } from '@x/test-utils'
 import { describe, expect, it } from 'vitest'
 import { normalizeToolCallEntries } from './normalize-tool-call-entries.js'
 
-const nativeJsonError = (text: string): string => {
-  try {
-    JSON.parse(text)
-  } catch (error) {
-    return (error as Error).message
-  }
-  throw new Error(`${text} is valid JSON`)
-}
-
 describe('normalizeToolCallEntries: accepted envelopes', () => {
   const a = { name: 'mcp__f__read', arguments: { path: 'a' } }
   const b = { name: 'mcp__f__list', arguments: {} }
@@ -78,12 +69,12 @@ describe('normalizeToolCallEntries: exact errors', () => {
   })
 
   it.each([
-    ['calls[0].arguments', { calls: [{ name: 'a', arguments: '{"path": "a"' }] }, '{"path": "a"', 'tool_call calls[0].arguments is not valid JSON: '],
-    ['calls[2].arguments', { calls: [{ name: 'a' }, { name: 'b' }, { name: 'c', arguments: "{'x': 1}" }] }, "{'x': 1}", 'tool_call calls[2].arguments is not valid JSON: '],
-    ["'calls'", { calls: '[{"name": "a"}' }, '[{"name": "a"}', "tool_call 'calls' is not valid JSON: "],
-    ['the envelope', '{"calls": ', '{"calls": ', 'tool_call arguments are not valid JSON: '],
-  ])('says %s is not valid JSON, with the parser message', (_, args, text, prefix) => {
-    expect(normalizeToolCallEntries(deepFreeze(args))).toEqual({ error: prefix + nativeJsonError(text) })
+    ['calls[0].arguments', { calls: [{ name: 'a', arguments: '{"path": "a"' }] }, 'tool_call calls[0].arguments is not valid JSON: unexpected end of input at position 12'],
+    ['calls[2].arguments', { calls: [{ name: 'a' }, { name: 'b' }, { name: 'c', arguments: "{'x': 1}" }] }, 'tool_call calls[2].arguments is not valid JSON: unexpected character at position 1'],
+    ["'calls'", { calls: '[{"name": "a"}' }, "tool_call 'calls' is not valid JSON: unexpected end of input at position 14"],
+    ['the envelope', '{"calls": ', 'tool_call arguments are not valid JSON: unexpected end of input at position 10'],
+  ])('says %s is not valid JSON, with the position and kind of fault only', (_, args, error) => {
+    expect(normalizeToolCallEntries(deepFreeze(args))).toEqual({ error })
   })
 
   it('reports the first problem in entry order', () => {

@@ -18,7 +18,9 @@ const isBlank = (value: unknown): boolean => typeof value === 'string' && value.
  * shared with the input, never copied or changed.
  *
  * Never throws. The first problem found is returned as `{ error }`, a
- * sentence for the model that says what is wrong and where.
+ * sentence for the model that says what is wrong and where; arguments whose
+ * reading throws (a getter, a revoked Proxy) give
+ * `{ error: 'tool_call arguments could not be read' }`.
  *
  * @example
  * ```ts
@@ -29,6 +31,17 @@ const isBlank = (value: unknown): boolean => typeof value === 'string' && value.
  * ```
  */
 export function normalizeToolCallEntries(args: unknown): NormalizedEntries {
+  try {
+    return readEntries(args)
+  } catch {
+    // A throwing getter or a revoked Proxy: the arguments exist but cannot be read.
+    return { error: UNREADABLE }
+  }
+}
+
+const UNREADABLE = 'tool_call arguments could not be read'
+
+function readEntries(args: unknown): NormalizedEntries {
   let envelope = args
   if (typeof envelope === 'string') {
     const parsed = parseJson(envelope)

@@ -1,7 +1,7 @@
 import { deepFreeze } from '@x/test-utils'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { SAFE_ID } from '../test/fixtures.js'
+import { SAFE_ID } from './test-support/builders.js'
 import { MAX_CALLS_PER_DISPATCH } from './constants.js'
 import { expandLocalToolBatches } from './expand-local-tool-batches.js'
 import { expandParallelToolUse } from './expand-parallel-tool-use.js'

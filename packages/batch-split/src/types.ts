@@ -80,39 +80,88 @@ export interface GeminiFunctionCallPart {
 export type GeminiPart = GeminiFunctionCallPart | Record<string, unknown>
 
 /**
- * Provider-native copies of the same assistant turn, rewritten in step with
- * `toolCalls`. Each list is optional; only the lists given come back.
+ * What a caller's tool calls must look like to the type checker. Everything is
+ * optional because the functions read defensively at run time (an SDK call
+ * type with extra fields, or a custom-tool variant without `function`, is
+ * accepted), but a list of numbers or strings is not a list of tool calls.
  */
-export interface ExpandOptions<
-  Anthropic = AnthropicContentBlock,
-  Bedrock = BedrockContentBlock,
-  Responses = ResponsesItem,
-  Gemini = GeminiPart,
-> {
-  /** Anthropic content blocks of the assistant message, matched by `tool_use.id`. */
-  anthropicBlocks?: readonly Anthropic[]
-  /** Bedrock Converse content blocks, matched by `toolUse.toolUseId`. */
-  bedrockBlocks?: readonly Bedrock[]
-  /** OpenAI Responses output items, matched by `function_call.call_id`. */
-  responsesItems?: readonly Responses[]
-  /** Gemini parts, matched by `functionCall.id`, or by position when the part has no id. */
-  geminiParts?: readonly Gemini[]
+export interface ToolCallLike {
+  readonly id?: string
+  readonly type?: string
+  readonly function?: { readonly name?: string; readonly arguments?: unknown }
 }
 
 /**
- * The rewritten turn. A list that needed no change is the very same array
- * that was passed in; a provider list is present exactly when it was given.
+ * The providers whose id rules the ids follow (see the README's id table).
+ * `generic`, the default, is valid for OpenAI, Anthropic, Bedrock and Gemini
+ * at once; Mistral accepts only its own nine-character ids. `openai-strict`
+ * is an alias of `openai`, so a provider name chosen for a schema profile can
+ * be passed through unchanged.
  */
-export interface ExpandResult<
-  Call = ToolCall,
-  Anthropic = AnthropicContentBlock,
-  Bedrock = BedrockContentBlock,
-  Responses = ResponsesItem,
-  Gemini = GeminiPart,
-> {
-  toolCalls: ReadonlyArray<Call | ToolCall>
-  anthropicBlocks?: ReadonlyArray<Anthropic | AnthropicToolUseBlock>
-  bedrockBlocks?: ReadonlyArray<Bedrock | BedrockToolUseBlock>
-  responsesItems?: ReadonlyArray<Responses | ResponsesFunctionCallItem>
-  geminiParts?: ReadonlyArray<Gemini | GeminiFunctionCallPart>
+export type CallIdProvider = 'generic' | 'openai' | 'openai-strict' | 'anthropic' | 'bedrock' | 'gemini' | 'mistral'
+
+/** The provider whose id format new and repaired ids follow. */
+export interface CallIdOptions {
+  /** Defaults to `'generic'`. Any other value is a programmer error: a `TypeError`. */
+  readonly provider?: CallIdProvider | undefined
+}
+
+/**
+ * The provider list table, on the type side: each key is an option name and
+ * `reads` is the element type that list holds by default (any element type is
+ * accepted, and flows through), `writes` the block a split puts in its place.
+ * A new provider format is one row here and one row of the run-time table.
+ */
+export interface ProviderLists {
+  /** Anthropic Messages content blocks, matched by `tool_use.id`. */
+  anthropicBlocks: { reads: AnthropicContentBlock; writes: AnthropicToolUseBlock }
+  /** Bedrock Converse content blocks, matched by `toolUse.toolUseId`. */
+  bedrockBlocks: { reads: BedrockContentBlock; writes: BedrockToolUseBlock }
+  /** OpenAI Responses output items, matched by `function_call.call_id`. */
+  responsesItems: { reads: ResponsesItem; writes: ResponsesFunctionCallItem }
+  /** Gemini parts, matched by `functionCall.id`, or by position when the part has no id. */
+  geminiParts: { reads: GeminiPart; writes: GeminiFunctionCallPart }
+}
+
+/** The option names of the provider lists: `anthropicBlocks`, `bedrockBlocks`, `responsesItems`, `geminiParts`. */
+export type ProviderListName = keyof ProviderLists
+
+/** The element type of each provider list, by option name. */
+export type ProviderListElements = { [Name in ProviderListName]: unknown }
+
+/** The default element types: the shapes of {@link ProviderLists}. */
+export type DefaultListElements = { [Name in ProviderListName]: ProviderLists[Name]['reads'] }
+
+/**
+ * Provider-native copies of the same assistant turn, rewritten in step with
+ * `toolCalls`, and the provider whose id format new ids follow. Each list is
+ * optional; only the lists given come back. `Elements` gives each list's
+ * element type.
+ */
+export type ExpandOptions<Elements extends ProviderListElements = DefaultListElements> = CallIdOptions & {
+  readonly [Name in ProviderListName]?: readonly Elements[Name][] | undefined
+}
+
+// The element type a caller's options give one list (never when absent); a
+// union of option shapes (`{} | { anthropicBlocks }`) gives the union.
+type ListElement<Options, Name extends ProviderListName> = Options extends unknown
+  ? Name extends keyof Options
+    ? [NonNullable<Options[Name]>] extends [never]
+      ? never
+      : NonNullable<Options[Name]> extends readonly (infer Element)[]
+        ? Element
+        : never
+    : never
+  : never
+
+/**
+ * The rewritten turn: the caller's own call and block types, plus the
+ * shapes a split writes. A list that needed no change is the very same
+ * array that was passed in; a provider list is present exactly when it was
+ * given.
+ */
+export type ExpandResult<Call = ToolCall, Options = ExpandOptions> = {
+  readonly toolCalls: ReadonlyArray<Call | ToolCall>
+} & {
+  readonly [Name in ProviderListName]?: ReadonlyArray<ListElement<Options, Name> | ProviderLists[Name]['writes']>
 }

@@ -1,7 +1,7 @@
 import { deepFreeze } from '@x/test-utils'
 import { describe, expect, it } from 'vitest'
 import { format } from './format.js'
-import { caught } from './internal/caught.test-helper.js'
+import { caught } from './test-support/caught.js'
 
 describe('format', () => {
   it.each(

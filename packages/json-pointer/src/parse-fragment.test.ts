@@ -1,7 +1,7 @@
 import { deepFreeze } from '@x/test-utils'
 import { describe, expect, it } from 'vitest'
 import { JsonPointerError } from './json-pointer-error.js'
-import { caught } from './internal/caught.test-helper.js'
+import { caught } from './test-support/caught.js'
 import { parseFragment } from './parse-fragment.js'
 
 describe('parseFragment', () => {

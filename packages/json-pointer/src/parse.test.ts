@@ -1,6 +1,6 @@
 import { deepFreeze } from '@x/test-utils'
 import { describe, expect, it } from 'vitest'
-import { caught } from './internal/caught.test-helper.js'
+import { caught } from './test-support/caught.js'
 import { parse } from './parse.js'
 
 describe('parse', () => {

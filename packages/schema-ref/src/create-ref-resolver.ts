@@ -91,5 +91,24 @@ function bind(root: unknown, table: RefTable): RefResolver {
     return refsOnPath(table.next, ref, path, result)
   }
 
-  return { root, resolve, resolveOnPath }
+  // The public entries: a throwing getter or a revoked Proxy anywhere in the
+  // root or the node is the document's doing, answered as "nothing to
+  // resolve" (the node back as given), never as a throw.
+  return {
+    root,
+    resolve(schema) {
+      try {
+        return resolve(schema)
+      } catch {
+        return schema
+      }
+    },
+    resolveOnPath(schema, path) {
+      try {
+        return resolveOnPath(schema, path)
+      } catch {
+        return { schema, path }
+      }
+    },
+  }
 }

@@ -1,13 +1,14 @@
 // The official JSON-Schema-Test-Suite `ref.json` files (draft2020-12 and
-// draft7, MIT), read from ../shared/data where CI puts them; never copied
-// into the repo. Two checks per kept case:
+// draft7, MIT), kept in the repository as fixtures with the suite's licence
+// (src/fixtures/json-schema-test-suite, provenance in src/fixtures/README.md),
+// so this test runs in every clone. Two checks per kept case:
 // 1. structural: every `$ref` in a schema position resolves to what an
 //    independent RFC 6901 reading of its fragment designates;
 // 2. semantic: with every `$ref` replaced by its resolution, ajv (a root
 //    devDependency of the workspace) reaches the suite's verdict on every
 //    test datum.
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { sharedDataPath } from '@x/test-utils'
 import { Ajv } from 'ajv'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { describe, expect, it } from 'vitest'
@@ -79,11 +80,28 @@ const semanticDeviations: Record<string, Record<string, string>> = {
   },
 }
 
+// Git blob ids of the copied files: the same as in the suite's repository
+// at the commit src/fixtures/README.md names, so a changed copy fails here.
+const BLOBS = {
+  'draft2020-12': '9ca82eeb0198c8bd379662107cc870f7317d2b06',
+  draft7: '82e1e16725e2bd0bb0496b192b09a78875a8e085',
+} as const
+const fixture = (path: string): Buffer => readFileSync(new URL(`./fixtures/json-schema-test-suite/${path}`, import.meta.url))
+const gitBlobId = (bytes: Buffer): string => createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex')
+
+describe('the JSON-Schema-Test-Suite fixtures', () => {
+  it.each(Object.entries(BLOBS))('%s/ref.json is byte for byte the suite\'s file', (draft, blob) => {
+    expect(gitBlobId(fixture(`${draft}/ref.json`))).toBe(blob)
+  })
+
+  it("carry the suite's MIT licence", () => {
+    expect(fixture('LICENSE').toString('utf8')).toMatch(/^Copyright \(c\) 2012 Julian Berman\n\nPermission is hereby granted, free of charge/)
+  })
+})
+
 for (const draft of ['draft2020-12', 'draft7'] as const) {
-  const file = sharedDataPath(`json-schema-test-suite/${draft}/ref.json`)
-  const title = file === undefined ? `${draft}/ref.json (skipped: ../shared/data/json-schema-test-suite is absent)` : `${draft}/ref.json`
-  describe.skipIf(file === undefined)(title, () => {
-    const suite = file === undefined ? [] : (JSON.parse(readFileSync(file, 'utf8')) as SuiteCase[])
+  describe(`${draft}/ref.json`, () => {
+    const suite = JSON.parse(fixture(`${draft}/ref.json`).toString('utf8')) as SuiteCase[]
     const skips = skipped[draft]!
     const kept = suite.filter((suiteCase) => !Object.hasOwn(skips, suiteCase.description))
 

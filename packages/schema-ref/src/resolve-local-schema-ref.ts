@@ -6,7 +6,8 @@ import { isSchemaObject, ownStringRef } from './internal/schema-node.js'
  * siblings (referenced schema wins conflicts), drops `$ref`. Returns the very
  * same `schema` value when there is nothing to resolve or the ref is out of
  * scope (remote, anchor, bad escape, bad percent-encoding, dangling,
- * non-schema target). Never throws.
+ * non-schema target). Never throws: a throwing getter or a revoked Proxy in
+ * `root` or `schema` also gives `schema` back.
  *
  * `#` is the root; `#/...` is percent-decoded, then read as an RFC 6901
  * pointer through objects and array indices (own properties only). A chain
@@ -27,7 +28,12 @@ import { isSchemaObject, ownStringRef } from './internal/schema-node.js'
  * ```
  */
 export function resolveLocalSchemaRef(root: unknown, schema: unknown): unknown {
-  // No resolver (and no cache entry) for the nodes that carry no reference.
-  if (!isSchemaObject(schema) || ownStringRef(schema) === undefined) return schema
+  try {
+    // No resolver (and no cache entry) for the nodes that carry no reference.
+    if (!isSchemaObject(schema) || ownStringRef(schema) === undefined) return schema
+  } catch {
+    // A revoked Proxy or a throwing `$ref` getter: nothing we can read to resolve.
+    return schema
+  }
   return createRefResolver(root).resolve(schema)
 }

@@ -42,6 +42,9 @@ const servers = [
   { slug: 'exa-mcp-server', name: 'exa-mcp-server', env: { EXA_API_KEY: 'dummy' } },
   { slug: 'tavily-mcp', name: 'tavily-mcp', env: { TAVILY_API_KEY: 'dummy' } },
   { slug: 'cloudflare-mcp-server', name: '@cloudflare/mcp-server-cloudflare', args: ['run', '00000000000000000000000000000000'], env: { CLOUDFLARE_API_TOKEN: 'dummy' } },
+  { slug: 'postman-mcp-server', name: '@postman/postman-mcp-server', args: ['--full'], env: { POSTMAN_API_KEY: 'PMAK-dummy' } },
+  { slug: 'brave-search-mcp-server', name: '@brave/brave-search-mcp-server', args: ['--transport', 'stdio'], env: { BRAVE_API_KEY: 'dummy' } },
+  { slug: 'launchdarkly-mcp-server', name: '@launchdarkly/mcp-server', args: ['start', '--api-key', 'api-dummy'] },
   { slug: 'figma-developer-mcp', name: 'figma-developer-mcp', args: ['--stdio', '--figma-api-key=dummy'] },
 ]
 

@@ -66,6 +66,10 @@ describe('loadMcpCorpus', () => {
     }
   })
 
+  it('holds the value its TSDoc example shows', () => {
+    expect(servers.find((entry) => entry.slug === 'server-memory')?.tools[0]?.name).toBe('create_entities')
+  })
+
   it('returns the same deep-frozen corpus on every call', () => {
     expect(loadMcpCorpus()).toBe(servers)
     expect(Object.isFrozen(servers)).toBe(true)

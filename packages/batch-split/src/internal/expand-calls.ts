@@ -1,37 +1,50 @@
-import type { ExpandResult } from '../types.js'
 import type { Change, Child } from './child.js'
-import { CALL_ID_BYTES, CALL_ID_PREFIX, IdRegistry, callIdMessage, isProviderSafeId } from './ids.js'
+import type { IdFormat } from './id-formats.js'
+import { IdRegistry, callIdMessage } from './ids.js'
 import { isRecord, own } from './json.js'
-import { sha256Hex } from './sha256-hex.js'
-import { CallMatcher, rewriteAnthropic, rewriteBedrock, rewriteGemini, rewriteResponses } from './provider-lists.js'
+import { CallMatcher, PROVIDER_LIST_NAMES, PROVIDER_LISTS, rewriteList } from './provider-lists.js'
 
 /** Reads a call's `function` record and says what it splits into, or `undefined` to leave it. */
 export type Planner = (fn: Record<string, unknown>) => Child[] | undefined
 
-const LISTS = ['anthropicBlocks', 'bedrockBlocks', 'responsesItems', 'geminiParts'] as const
-
-function untouched(toolCalls: unknown, options: unknown): ExpandResult<unknown> {
+/** `{ toolCalls }` plus every provider list `options` gives, as given. */
+export function untouched(toolCalls: unknown, options: unknown): Record<string, unknown> {
   const result: Record<string, unknown> = { toolCalls }
-  if (!isRecord(options)) return result as unknown as ExpandResult<unknown>
-  for (const key of LISTS) if (own(options, key) !== undefined) result[key] = options[key]
-  return result as unknown as ExpandResult<unknown>
+  if (!isRecord(options)) return result
+  for (const name of PROVIDER_LIST_NAMES) if (own(options, name) !== undefined) result[name] = options[name]
+  return result
 }
 
-function childIds(parent: unknown, children: readonly Child[], taken: IdRegistry): string[] {
+/**
+ * What a call whose input cannot be read (a throwing getter, a revoked
+ * Proxy) returns: `{ toolCalls }` as given, plus every provider list that can
+ * still be read, as given. A list whose read throws is left out.
+ */
+export function passThrough(toolCalls: unknown, options: unknown): Record<string, unknown> {
+  const result: Record<string, unknown> = { toolCalls }
+  for (const name of PROVIDER_LIST_NAMES) {
+    try {
+      const list = isRecord(options) ? own(options, name) : undefined
+      if (list !== undefined) result[name] = list
+    } catch {
+      // Unreadable: nothing to pass on.
+    }
+  }
+  return result
+}
+
+function childIds(parent: unknown, children: readonly Child[], taken: IdRegistry, format: IdFormat): string[] {
   // A missing or non-string parent id seeds the hash as "": ids stay deterministic.
   const parentId = typeof parent === 'string' ? parent : ''
   // The first child keeps the parent's id, so whatever already pairs with it
-  // (the provider's own block, a streamed result) still does; an id a
+  // (the provider's own block, a streamed result) still does; an id the
   // provider would reject is replaced, by the derived id for index 0, which
   // no sibling can have.
-  const keepParent = isProviderSafeId(parentId)
+  const keepParent = format.accepts.test(parentId)
   const ids: string[] = []
   for (let index = 0; index < children.length; index++) {
     const child = children[index]!
-    const id =
-      index === 0 && keepParent
-        ? parentId
-        : CALL_ID_PREFIX + sha256Hex(callIdMessage(child.name, parentId + child.arguments, index), CALL_ID_BYTES)
+    const id = index === 0 && keepParent ? parentId : format.derive(callIdMessage(child.name, parentId + child.arguments, index))
     ids.push(taken.claim(id))
   }
   return ids
@@ -48,14 +61,15 @@ function childCalls(call: Record<string, unknown>, fn: Record<string, unknown>, 
 
 /**
  * The shared engine of both expansions: plans every call, assigns ids
- * (kept, derived, then made unique over the whole list), and rewrites the
- * provider lists in step. Returns the very same arrays when nothing changed.
+ * (kept, derived, then made unique over the whole list, all in `format`),
+ * and rewrites every provider list of the table in step. Returns the very
+ * same arrays when nothing changed.
  */
-export function expandCalls(toolCalls: unknown, options: unknown, plan: Planner): ExpandResult<unknown> {
+export function expandCalls(toolCalls: unknown, options: unknown, plan: Planner, format: IdFormat): Record<string, unknown> {
   if (!Array.isArray(toolCalls)) return untouched(toolCalls, options)
   const calls: readonly unknown[] = toolCalls
   const changes: Array<Change | undefined> = new Array<Change | undefined>(calls.length)
-  const taken = new IdRegistry()
+  const taken = new IdRegistry(format)
   const out: unknown[] = []
   let changed = false
   for (let index = 0; index < calls.length; index++) {
@@ -67,7 +81,7 @@ export function expandCalls(toolCalls: unknown, options: unknown, plan: Planner)
     const fn = own(call, 'function')
     const children = isRecord(fn) ? plan(fn) : undefined
     if (children !== undefined && isRecord(fn)) {
-      const change: Change = { ids: childIds(own(call, 'id'), children, taken), children }
+      const change: Change = { ids: childIds(own(call, 'id'), children, taken, format), children }
       changes[index] = change
       for (const child of childCalls(call, fn, change)) out.push(child)
       changed = true
@@ -86,16 +100,15 @@ export function expandCalls(toolCalls: unknown, options: unknown, plan: Planner)
   }
   if (!changed) return untouched(toolCalls, options)
 
-  const result = untouched(out, options) as unknown as Record<string, unknown>
+  const result = untouched(out, options)
   const matcher = new CallMatcher(calls)
   const nameAt = (index: number): unknown => {
     const call = calls[index]
     const fn = isRecord(call) ? own(call, 'function') : undefined
     return isRecord(fn) ? own(fn, 'name') : undefined
   }
-  if (Object.hasOwn(result, 'anthropicBlocks')) result['anthropicBlocks'] = rewriteAnthropic(result['anthropicBlocks'], matcher.restart(), changes)
-  if (Object.hasOwn(result, 'bedrockBlocks')) result['bedrockBlocks'] = rewriteBedrock(result['bedrockBlocks'], matcher.restart(), changes)
-  if (Object.hasOwn(result, 'responsesItems')) result['responsesItems'] = rewriteResponses(result['responsesItems'], matcher.restart(), changes)
-  if (Object.hasOwn(result, 'geminiParts')) result['geminiParts'] = rewriteGemini(result['geminiParts'], matcher.restart(), changes, nameAt)
-  return result as unknown as ExpandResult<unknown>
+  for (const name of PROVIDER_LIST_NAMES) {
+    if (Object.hasOwn(result, name)) result[name] = rewriteList(result[name], PROVIDER_LISTS[name], { matcher: matcher.restart(), changes, nameAt })
+  }
+  return result
 }

@@ -1,31 +1,30 @@
-// Anthropic requires tool_use ids to match ^[a-zA-Z0-9_-]+$ and Bedrock limits
-// toolUseId to 1..64 characters: an id that passes both passes every provider.
-const PROVIDER_SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/
+import type { IdFormat } from './id-formats.js'
+import { sha256Hex } from './sha256-hex.js'
 
-/** True for an id Anthropic, Bedrock, OpenAI and Gemini all accept. */
-export function isProviderSafeId(id: string): boolean {
-  return PROVIDER_SAFE_ID.test(id)
-}
-
-/** `deterministicCallId` is `CALL_ID_PREFIX` + the first `CALL_ID_BYTES` bytes of SHA-256, in hex. */
-export const CALL_ID_PREFIX = 'call_'
-export const CALL_ID_BYTES = 6
-
-/** The text `deterministicCallId` hashes: `name:seed:index`. */
+/** The text a derived id hashes: `name:seed:index`. */
 export function callIdMessage(name: string, seed: string, index: number): string {
   return `${name}:${seed}:${index}`
 }
 
-const MAX_ID_LENGTH = 64
-
 /**
  * The ids taken so far in one message. `claim` returns `id` if no earlier
- * call took it, else the first free `id_d2`, `id_d3`, ... (shortened so the
- * result stays within 64 characters), and records the result. Suffixes, not
- * random ids: replays must give the same ids.
+ * call took it, else a replacement the provider accepts, and records the
+ * result. Replacements are deterministic (replays must give the same ids):
+ * `id_d2`, `id_d3`, ... (shortened to the format's length) where a suffix
+ * keeps the id valid, else an id derived from `id` and the attempt number.
  */
 export class IdRegistry {
+  readonly #format: IdFormat
   readonly #taken = new Set<string>()
+  // Per repeated id: the next attempt number, so that the n-th repeat starts
+  // where the previous one stopped instead of probing from 2 again (n repeats
+  // of one id cost O(n), not O(n²)), and, for derived repairs, a short digest
+  // of the id, so that a long id repeated n times is hashed once, not n times.
+  readonly #repeats = new Map<string, { next: number; digest: string | undefined }>()
+
+  constructor(format: IdFormat) {
+    this.#format = format
+  }
 
   claim(id: string): string {
     const taken = this.#taken
@@ -33,14 +32,27 @@ export class IdRegistry {
       taken.add(id)
       return id
     }
-    for (let attempt = 2; ; attempt++) {
-      const suffix = `_d${attempt}`
-      const base = id.length + suffix.length > MAX_ID_LENGTH ? id.slice(0, MAX_ID_LENGTH - suffix.length) : id
-      const candidate = base + suffix
+    const format = this.#format
+    // A suffix on an id the provider rejects (`functions.read:0`, `' '`) is
+    // still rejected: such a repeat gets a derived id.
+    const suffixes = format.suffixes && format.accepts.test(id)
+    let repeat = this.#repeats.get(id)
+    if (repeat === undefined) {
+      repeat = { next: 2, digest: suffixes ? undefined : sha256Hex(id, 16) }
+      this.#repeats.set(id, repeat)
+    }
+    for (;;) {
+      const attempt = repeat.next++
+      const candidate = repeat.digest === undefined ? suffixed(id, attempt, format.maxLength) : format.derive(`${repeat.digest}:d${attempt}`)
       if (!taken.has(candidate)) {
         taken.add(candidate)
         return candidate
       }
     }
   }
+}
+
+function suffixed(id: string, attempt: number, maxLength: number): string {
+  const suffix = `_d${attempt}`
+  return (id.length + suffix.length > maxLength ? id.slice(0, maxLength - suffix.length) : id) + suffix
 }

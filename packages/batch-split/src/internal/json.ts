@@ -1,3 +1,5 @@
+import { jsonFault } from './json-fault.js'
+
 /** A non-null, non-array object: the only thing JSON calls an object. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -11,12 +13,15 @@ export function own(value: Record<string, unknown>, key: string): unknown {
   return Object.hasOwn(value, key) ? value[key] : undefined
 }
 
-/** `JSON.parse`, with the parser's own message when the text is not JSON. */
+/**
+ * `JSON.parse`, or where and why the text is not JSON. Never the parser's
+ * own message: it quotes the text, which may hold a secret.
+ */
 export function parseJson(text: string): { value: unknown } | { error: string } {
   try {
     return { value: JSON.parse(text) as unknown }
-  } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) }
+  } catch {
+    return { error: jsonFault(text) }
   }
 }
 

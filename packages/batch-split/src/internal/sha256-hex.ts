@@ -1,7 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2'
 
-// Splitting a batch hashes up to ten short messages. With a fresh hasher, a
-// fresh encoder and a copied byte array per message, setup cost about as
+// Splitting a batch hashes up to ten short messages, where the setup of a
+// fresh hasher, a fresh encoder and a copied byte array per message weighs as
 // much as the compression itself. One pristine hasher is cloned into one
 // working hasher instead (`_cloneInto`, noble's own reset path), and the
 // UTF-8 bytes go into a reused buffer. All of it is synchronous, so no call
@@ -16,8 +16,11 @@ let scratch = new Uint8Array(1024)
 
 const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'))
 
-/** The first `bytes` bytes of SHA-256 over the UTF-8 of `text`, as lowercase hex. */
-export function sha256Hex(text: string, bytes: number): string {
+/**
+ * SHA-256 over the UTF-8 of `text`. The array is reused by the next call:
+ * read it before hashing again.
+ */
+export function sha256Digest(text: string): Uint8Array {
   // UTF-8 takes at most 3 bytes per UTF-16 code unit.
   const needed = text.length * 3
   let input: Uint8Array
@@ -30,7 +33,13 @@ export function sha256Hex(text: string, bytes: number): string {
   pristine._cloneInto(work)
   work.update(input)
   work.digestInto(digest)
+  return digest
+}
+
+/** The first `bytes` bytes of SHA-256 over the UTF-8 of `text`, as lowercase hex. */
+export function sha256Hex(text: string, bytes: number): string {
+  const hash = sha256Digest(text)
   let hex = ''
-  for (let index = 0; index < bytes; index++) hex += HEX[digest[index]!]
+  for (let index = 0; index < bytes; index++) hex += HEX[hash[index]!]
   return hex
 }

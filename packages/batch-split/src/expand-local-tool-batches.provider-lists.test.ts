@@ -1,6 +1,6 @@
 import { deepFreeze } from '@x/test-utils'
 import { describe, expect, it } from 'vitest'
-import { batch, call, childArgs, read } from '../test/fixtures.js'
+import { batch, call, childArgs, read } from './test-support/builders.js'
 import { expandLocalToolBatches } from './expand-local-tool-batches.js'
 
 const a = read('a')

@@ -1,5 +1,3 @@
-import { runReadmeExample } from '@x/test-utils'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 describe('the built package', () => {
@@ -26,9 +24,5 @@ describe('the built package', () => {
     const require = createRequire(import.meta.url)
     const cjs = require('../dist/index.cjs') as { deterministicCallId(name: string, seed: string, index: number): string }
     expect(cjs.deterministicCallId('a', 'b', 0)).toBe('call_6e4685b95a61')
-  })
-
-  it.each(runReadmeExample(fileURLToPath(new URL('../README.md', import.meta.url))))('README: $line', ({ expected, actual }) => {
-    expect(actual).toEqual(expected)
   })
 })

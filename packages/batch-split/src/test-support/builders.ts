@@ -1,7 +1,8 @@
 // Builders for the tests: the shapes each provider really sends, kept small.
-import type { ToolCall, ToolCallEntry } from '../src/types.js'
+import type { ToolCall, ToolCallEntry } from '../types.js'
 
-export const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/
+// Valid for OpenAI (40 characters at most), Anthropic, Bedrock and Gemini at once: the default id format.
+export const SAFE_ID = /^[A-Za-z0-9_-]{1,40}$/
 
 export const entry = (name: string, args: Record<string, unknown> = {}): ToolCallEntry => ({ name, arguments: args })
 

@@ -1,0 +1,73 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { delimiter, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+
+// Every README block with `console.log(x) // => json` lines runs as an ES
+// module beside the package (so `@x/mcp` resolves to the build through the
+// package's own exports), with `x-mcp-fix` and the devDependency servers on
+// PATH, as they are for an npm script. A test per printed line.
+const packageDir = fileURLToPath(new URL('..', import.meta.url))
+const FENCE = /```js\n([\s\S]*?)```/g
+const CHECK = /^(\s*)console\.log\((.*)\)\s*\/\/\s*=>\s*(.+)$/
+
+const bin = mkdtempSync(join(tmpdir(), 'x-mcp-fix-readme-'))
+symlinkSync(join(packageDir, 'dist', 'bin', 'x-mcp-fix.js'), join(bin, 'x-mcp-fix'))
+afterAll(() => rmSync(bin, { recursive: true, force: true }))
+
+const blocks = [...readFileSync(join(packageDir, 'README.md'), 'utf8').matchAll(FENCE)]
+  .map((match) => match[1] ?? '')
+  .filter((code) => code.split('\n').some((line) => CHECK.test(line)))
+
+describe('README examples', () => {
+  it('has the server helper and the proxy examples', () => {
+    expect(blocks.length).toBeGreaterThanOrEqual(2)
+  })
+
+  describe.each(blocks.map((code, index) => [index + 1, code] as const))('example %i', (index, code) => {
+    const checks: Array<{ line: string; expected: unknown }> = []
+    const source = code
+      .split('\n')
+      .map((line) => {
+        const match = CHECK.exec(line)
+        if (!match) return line
+        checks.push({ line: line.trim(), expected: JSON.parse(match[3]!) })
+        return `${match[1]}__print(${match[2]})`
+      })
+      .join('\n')
+    let printed: unknown[] | undefined
+    const run = (): unknown[] => {
+      if (printed) return printed
+      const file = join(packageDir, `.readme-example-${index}-${process.pid}.mjs`)
+      writeFileSync(
+        file,
+        `const __print = (value) => process.stdout.write(JSON.stringify(value ?? null) + "\\n");\n${source}`,
+      )
+      try {
+        const output = execFileSync(process.execPath, [file], {
+          encoding: 'utf8',
+          cwd: packageDir,
+          env: {
+            ...process.env,
+            PATH: [bin, join(packageDir, 'node_modules', '.bin'), process.env['PATH']].join(delimiter),
+          },
+        })
+        printed = output
+          .trim()
+          .split('\n')
+          .map((text) => JSON.parse(text) as unknown)
+        return printed
+      } finally {
+        rmSync(file, { force: true })
+      }
+    }
+    it.each(checks.map((check, position) => [check.line, check.expected, position] as const))(
+      '%s',
+      (_line, expected, position) => {
+        expect(run()[position]).toEqual(expected)
+      },
+    )
+  })
+})

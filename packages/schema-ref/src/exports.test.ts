@@ -1,0 +1,8 @@
+// The shipped build: its exact public surface.
+import { describe, expect, it } from 'vitest'
+
+describe('@x/schema-ref (built dist/)', () => {
+  it('exports exactly the public API', async () => {
+    expect(Object.keys(await import('../dist/index.js')).sort()).toEqual(['createPatternTest', 'createRefResolver', 'resolveLocalSchemaRef'])
+  })
+})
