@@ -63,6 +63,16 @@ describe('hostile schemas: bounded, and still valid for the provider', () => {
     expect(prepared.restoreArgs('{"pick":"v7"}')).toEqual({ pick: 'v7' })
   })
 
+  it.each(PROVIDER_NAMES)('%s: a schema object that contains itself (twice) is prepared within the budgets', (provider) => {
+    const cyclic: Record<string, unknown> = { type: 'object', properties: { x: { type: 'string' } } }
+    const properties = cyclic.properties as Record<string, unknown>
+    properties.self = cyclic
+    properties.other = cyclic
+    const prepared = prepareToolSchema(cyclic, { provider })
+    expect(checkProviderSchema(prepared.schema, provider)).toEqual([])
+    expect(prepared.restoreArgs('{"self":{"self":{"x":"1"}}}')).toEqual({ self: { self: { x: '1' } } })
+  })
+
   it('a ref bomb is left as references where the provider takes them', () => {
     const bomb = refBomb(40)
     expect(prepareToolSchema(bomb, { provider: 'anthropic' }).schema).toBe(bomb)
