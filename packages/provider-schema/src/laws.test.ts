@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
+import jsonPatch from 'fast-json-patch'
+import type { Operation } from 'fast-json-patch'
 import { coerceToolArgs } from '@x/arg-coerce'
+import { sanitizePropertyName } from '@x/key-unmap'
 import { deepFreeze } from '@x/test-utils'
 import { checkProviderSchema } from './check-provider-schema.js'
 import { prepareToolSchema } from './prepare-tool-schema.js'
 import { PROVIDER_NAMES } from './provider-names.js'
 import { instanceOf, random } from './test-support/instances.js'
-import { isValid } from './test-support/validate.js'
+import { isValid, isValidFor } from './test-support/validate.js'
 
 type Json = Record<string, unknown>
 
@@ -65,6 +68,52 @@ const schemas: fc.Arbitrary<Json> = fc
   })
   .map((schema) => deepFreeze(schema))
 
+/**
+ * Whether two different names of two different `properties` maps spell the
+ * same for the strictest provider rule. A model's key then cannot say which
+ * union branch it meant (a documented limit), so such schemas are left out
+ * of the round-trip law; collisions within one map get suffixes and stay in.
+ */
+function collidesAcrossMaps(schema: unknown): boolean {
+  const owners = new Map<string, { map: object; name: string }>()
+  let collides = false
+  const walk = (node: unknown, depth: number): void => {
+    if (typeof node !== 'object' || node === null || depth > 50 || collides) return
+    const properties = (node as Json).properties
+    if (typeof properties === 'object' && properties !== null && !Array.isArray(properties)) {
+      for (const name of Object.keys(properties)) {
+        const spelled = sanitizePropertyName(name, { profile: 'gemini' })
+        const owner = owners.get(spelled)
+        if (owner !== undefined && owner.map !== properties && owner.name !== name) collides = true
+        owners.set(spelled, { map: properties, name })
+      }
+    }
+    for (const child of Object.values(node)) walk(child, depth + 1)
+  }
+  walk(schema, 0)
+  return collides
+}
+
+/**
+ * Whether a union has two array branches. @x/arg-coerce and @x/key-unmap
+ * both enter the first array branch of such a union (a valid `[1]` under
+ * `anyOf: [string[], any[]]` is coerced to `["1"]`; keys inside the second
+ * branch's items are not restored): their behaviour, reported to them, so
+ * such schemas are left out of the round-trip law here.
+ */
+function hasArrayUnion(schema: unknown): boolean {
+  const text = JSON.stringify(schema)
+  let found = false
+  const walk = (node: unknown, depth: number): void => {
+    if (typeof node !== 'object' || node === null || depth > 50 || found) return
+    const anyOf = (node as Json).anyOf
+    if (Array.isArray(anyOf) && anyOf.filter((branch) => JSON.stringify(branch).includes('"type":"array"')).length > 1) found = true
+    for (const child of Object.values(node)) walk(child, depth + 1)
+  }
+  if (text.includes('"array"')) walk(schema, 0)
+  return found
+}
+
 const provider = fc.constantFrom(...PROVIDER_NAMES)
 const anything = fc.jsonValue().map((value) => deepFreeze(value))
 
@@ -106,6 +155,25 @@ describe('laws', () => {
     )
   })
 
+  it('the patch of restoreArgsWithPatch, applied to a copy of the model arguments, gives the restored arguments', () => {
+    fc.assert(
+      fc.property(schemas, provider, fc.integer(), fc.boolean(), (schema, providerName, seed, noisy) => {
+        const prepared = prepareToolSchema(schema, { provider: providerName })
+        const instance = instanceOf(schema, random(seed), { omitNullOptional: providerName === 'openai-strict' })
+        fc.pre(instance !== undefined && !JSON.stringify(instance).includes('"__proto__"'))
+        // Model arguments with renamed keys, strict nulls, JSON text and, half the time, stringified scalars.
+        const modelForm = prepared.toModelArgs(instance)
+        const sent = noisy ? JSON.parse(JSON.stringify(modelForm, (_key, value: unknown) => (typeof value === 'number' ? String(value) : value))) : modelForm
+        // fast-json-patch refuses to apply any operation on a `__proto__` key (by policy).
+        fc.pre(!JSON.stringify(sent).includes('"__proto__"'))
+        const { args, patch } = prepared.restoreArgsWithPatch(deepFreeze(sent))
+        const applied = jsonPatch.applyPatch(structuredClone(sent), patch as Operation[], true, false).newDocument
+        expect(applied).toEqual(args)
+      }),
+      { numRuns: 200 },
+    )
+  }, 60_000)
+
   it('restore ∘ model form = identity on valid arguments', () => {
     fc.assert(
       fc.property(schemas, provider, fc.integer(), (schema, providerName, seed) => {
@@ -113,14 +181,15 @@ describe('laws', () => {
         // ajv 8.20 reads a `__proto__` property as an additional one (and skips it in
         // `required`), so it cannot judge these; prototype safety has its own tests.
         fc.pre(!JSON.stringify(schema).includes('"__proto__"'))
+        fc.pre(!collidesAcrossMaps(schema))
         fc.pre(instance !== undefined && isValid(schema, instance))
-        // A valid value that @x/arg-coerce itself changes against the original schema
-        // (it enters the first array branch of a union of arrays) is that package's
-        // behaviour, not this one's: such instances are left out here.
+        fc.pre(!hasArrayUnion(schema))
+        // Any other valid value that @x/arg-coerce itself changes against the original
+        // schema would be that package's behaviour, not this one's.
         fc.pre(coerceToolArgs(schema, instance) === instance)
         const prepared = prepareToolSchema(schema, { provider: providerName })
         const modelForm = prepared.toModelArgs(deepFreeze(instance))
-        expect(isValid(prepared.schema, modelForm)).toBe(true)
+        expect(isValidFor(providerName, prepared.schema, modelForm)).toBe(true)
         expect(prepared.restoreArgs(modelForm)).toEqual(instance)
         expect(prepared.restoreArgs(JSON.stringify(modelForm))).toEqual(instance)
       }),

@@ -102,7 +102,10 @@ describe('prepareToolSchema: names', () => {
 
   it.each([
     ['anthropic', 'a.b'],
-    ['openai', 'a.b'],
+    ['openai', 'a_b'],
+    ['openai-strict', 'a_b'],
+    ['bedrock', 'a_b'],
+    ['mistral', 'a_b'],
     ['gemini', 'a_b'],
     ['generic', 'a_b'],
   ] as const)('%s: a dotted name becomes %s', (provider, expected) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
 import { deepFreeze } from '@x/test-utils'
 import { prepareToolSchema } from './prepare-tool-schema.js'
 import { prepareToolset } from './prepare-toolset.js'
@@ -18,10 +19,10 @@ const RULES = {
   anthropic: /^[a-zA-Z0-9_-]{1,64}$/,
   openai: /^[a-zA-Z0-9_-]{1,64}$/,
   'openai-strict': /^[a-zA-Z0-9_-]{1,64}$/,
-  gemini: /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/,
+  gemini: /^[a-zA-Z_][a-zA-Z0-9_.-]{0,62}$/,
   bedrock: /^[a-zA-Z0-9_-]{1,64}$/,
   mistral: /^[a-zA-Z0-9_-]{1,64}$/,
-  generic: /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/,
+  generic: /^[a-zA-Z_][a-zA-Z0-9_-]{0,62}$/,
 } as const
 
 describe('prepareToolset: names', () => {
@@ -52,6 +53,35 @@ describe('prepareToolset: names', () => {
     const added = { name: 'github create issue', inputSchema: {} }
     const after = prepareToolset([added, ...tools, { name: 'github.create_issue!', inputSchema: {} }], { provider: 'openai' }).tools.map((tool) => tool.name)
     expect(after.slice(1, -1)).toEqual(before)
+  })
+})
+
+describe('prepareToolset: name laws', () => {
+  const names = fc.array(fc.oneof(fc.stringMatching(/^[a-z_.: -]{0,8}$/), fc.string({ maxLength: 70 }), fc.constantFrom('read_file', 'read file', 'a'.repeat(70))), { maxLength: 12 })
+  const asTools = (list: readonly string[]) => list.map((name) => ({ name, inputSchema: { type: 'object' } }))
+
+  it('every name is valid and unique, for any list, on every profile', () => {
+    fc.assert(
+      fc.property(names, fc.constantFrom(...PROVIDER_NAMES), (list, provider) => {
+        const sent = prepareToolset(asTools(list), { provider }).tools.map((tool) => tool.name)
+        for (const name of sent) expect(name).toMatch(RULES[provider])
+        expect(new Set(sent).size).toBe(sent.length)
+      }),
+    )
+  })
+
+  it('adding tools with new names, before or after, renames none of the others', () => {
+    fc.assert(
+      fc.property(names, names, names, fc.constantFrom(...PROVIDER_NAMES), (before, list, after, provider) => {
+        const unique = [...new Set(list)]
+        const added = [...before, ...after].filter((name) => !unique.includes(name))
+        const alone = prepareToolset(asTools(unique), { provider }).tools.map((tool) => tool.name)
+        const within = prepareToolset(asTools([...added.slice(0, before.length), ...unique, ...added.slice(before.length)]), { provider })
+        const sent = unique.map((name) => within.providerName(name))
+        // Only a tag collision (a counter) could move a name: six base-36 digits make that negligible here.
+        expect(sent).toEqual(alone)
+      }),
+    )
   })
 })
 

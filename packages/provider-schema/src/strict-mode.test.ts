@@ -32,12 +32,56 @@ describe('openai-strict: the schema', () => {
     ['a free-form object', { type: 'object' }],
     ['a map', { type: 'object', additionalProperties: { type: 'integer' } }],
     ['a tuple', { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }] }],
-    ['several allOf members', { allOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { required: ['a'] }] }],
   ])('%s is sent as JSON text', (_name, property) => {
     const schema = deepFreeze({ type: 'object', properties: { p: property }, required: ['p'] })
     const sent = (prepareToolSchema(schema, strict).schema.properties as Record<string, Record<string, unknown>>).p!
     expect(sent.type).toBe('string')
     expect(sent.description).toMatch(/JSON text/)
+  })
+
+  it('merges allOf members into one object', () => {
+    const schema = deepFreeze({
+      type: 'object',
+      properties: { p: { allOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { properties: { b: { type: 'integer' } }, required: ['a'] }] } },
+      required: ['p'],
+    })
+    expect((prepareToolSchema(schema, strict).schema.properties as Record<string, unknown>).p).toEqual({
+      type: 'object',
+      properties: { a: { type: 'string' }, b: { type: ['integer', 'null'] } },
+      required: ['a', 'b'],
+      additionalProperties: false,
+    })
+  })
+
+  it.each([
+    ['minimum', { type: 'integer', minimum: 1 }, { type: 'integer', minimum: 1 }],
+    ['minLength', { type: 'string', minLength: 3, description: 'Name' }, { type: 'string', description: 'Name (minLength 3)' }],
+    ['default', { type: 'string', default: 'fast' }, { type: 'string', description: '(default fast)' }],
+    ['a uri format', { type: 'string', format: 'uri' }, { type: 'string', description: '(format uri)' }],
+    ['an email format', { type: 'string', format: 'email' }, { type: 'string', format: 'email' }],
+    ['$comment', { type: 'string', $comment: 'x' }, { type: 'string' }],
+  ])('%s: kept where strict mode takes it, else dropped and noted in the description', (_name, property, expected) => {
+    const schema = deepFreeze({ type: 'object', properties: { p: property }, required: ['p'] })
+    expect((prepareToolSchema(schema, strict).schema.properties as Record<string, unknown>).p).toEqual(expected)
+  })
+
+  it('cuts objects nested deeper than 10 levels to JSON text', () => {
+    let schema: Record<string, unknown> = { type: 'string' }
+    for (let level = 0; level < 12; level++) schema = { type: 'object', properties: { a: schema }, required: ['a'] }
+    const sent = prepareToolSchema(deepFreeze(schema), strict).schema
+    let position = sent as Record<string, unknown>
+    for (let level = 0; level < 10; level++) position = (position.properties as Record<string, Record<string, unknown>>).a!
+    expect(position.type).toBe('string')
+    expect(position.description).toContain('nested deeper than 10 objects')
+    expect(checkProviderSchema(sent, 'openai-strict')).toEqual([])
+  })
+
+  it('drops an enum too large for strict mode and says so', () => {
+    const values = Array.from({ length: 1200 }, (_, index) => `v${index}`)
+    const schema = deepFreeze({ type: 'object', properties: { p: { type: 'string', enum: values } }, required: ['p'] })
+    const sent = prepareToolSchema(schema, strict).schema
+    expect((sent.properties as Record<string, unknown>).p).toEqual({ type: 'string', description: '(one of 1200 values, too many for strict mode to list)' })
+    expect(checkProviderSchema(sent, 'openai-strict')).toEqual([])
   })
 
   it('keeps the description of a position sent as JSON text', () => {

@@ -3,6 +3,11 @@ import { createRefResolver } from '@x/schema-ref'
 import type { RefResolver } from '@x/schema-ref'
 import { LIMITS } from './limits.js'
 import type { Marks } from './marks.js'
+import type { NameRule } from './name-rule.js'
+import { satisfies } from './name-rule.js'
+import type { Profile } from './profiles.js'
+
+type KeyProfile = Profile['keyProfile']
 import { isRecord, own, setOwn, typesOf } from './own.js'
 
 /** One declared property: the name the model was shown and what to do inside it. */
@@ -34,7 +39,8 @@ export interface Plan {
   all: Plan[] | undefined
 }
 
-const EMPTY: Plan = Object.freeze({
+/** The plan of a position where nothing ever changes (a leaf, or past a bound). */
+export const EMPTY_PLAN: Plan = Object.freeze({
   json: false,
   types: [],
   closed: false,
@@ -48,8 +54,13 @@ const EMPTY: Plan = Object.freeze({
   all: undefined,
 }) as Plan
 
-/** The sent name of each property of one map, from `@x/key-unmap` itself so the two cannot disagree. */
-function sentNames(properties: Record<string, unknown>, keyProfile: 'anthropic' | 'gemini'): Map<string, string> {
+/**
+ * The sent name of each property of one map, from `@x/key-unmap` itself so
+ * the two cannot disagree; undefined when every name is valid already
+ * (`@x/key-unmap` never moves a valid name), which spares the probe.
+ */
+function sentNames(properties: Record<string, unknown>, keyProfile: KeyProfile, rule: NameRule): Map<string, string> | undefined {
+  if (Object.keys(properties).every((name) => satisfies(name, rule))) return undefined
   const probe: Record<string, unknown> = {}
   for (const name of Object.keys(properties)) setOwn(probe, name, { title: name })
   const sanitized = sanitizeToolSchema({ type: 'object', properties: probe }, { profile: keyProfile }).properties
@@ -64,7 +75,8 @@ function sentNames(properties: Record<string, unknown>, keyProfile: 'anthropic' 
 interface BuildContext {
   readonly resolver: RefResolver
   readonly marks: Marks
-  readonly keyProfile: 'anthropic' | 'gemini'
+  readonly keyProfile: KeyProfile
+  readonly rule: NameRule
   readonly plans: Map<object, Plan>
   /** Strict nulls or JSON text somewhere: restoring needs a walk beyond `unmapArgKeys`. */
   restores: boolean
@@ -86,12 +98,12 @@ function flatten(branches: Plan[]): Plan[] {
 }
 
 function build(node: unknown, ctx: BuildContext, depth: number): Plan {
-  if (depth > LIMITS.maxSchemaDepth) return EMPTY
+  if (depth > LIMITS.maxSchemaDepth) return EMPTY_PLAN
   const schema = ctx.resolver.resolve(node)
-  if (!isRecord(schema)) return EMPTY
+  if (!isRecord(schema)) return EMPTY_PLAN
   const known = ctx.plans.get(schema)
   if (known !== undefined) return known
-  const plan: Plan = { ...EMPTY }
+  const plan: Plan = { ...EMPTY_PLAN }
   ctx.plans.set(schema, plan)
   plan.json = ctx.marks.jsonText.has(schema)
   plan.optional = ctx.marks.optional.get(schema)
@@ -102,10 +114,10 @@ function build(node: unknown, ctx: BuildContext, depth: number): Plan {
   if (plan.json || plan.optional !== undefined) ctx.restores = true
   const properties = own(schema, 'properties')
   if (isRecord(properties)) {
-    const sent = sentNames(properties, ctx.keyProfile)
+    const sent = sentNames(properties, ctx.keyProfile, ctx.rule)
     plan.fields = new Map()
     for (const name of Object.keys(properties)) {
-      const sentName = sent.get(name) ?? name
+      const sentName = sent?.get(name) ?? name
       if (sentName !== name) ctx.renames = true
       plan.fields.set(name, { sent: sentName, plan: build(properties[name], ctx, depth + 1) })
     }
@@ -131,8 +143,8 @@ export interface Plans {
   readonly differs: boolean
 }
 
-export function planFor(working: Record<string, unknown>, marks: Marks, keyProfile: 'anthropic' | 'gemini'): Plans {
-  const ctx: BuildContext = { resolver: createRefResolver(working), marks, keyProfile, plans: new Map(), restores: false, renames: false }
+export function planFor(working: Record<string, unknown>, marks: Marks, profile: Profile): Plans {
+  const ctx: BuildContext = { resolver: createRefResolver(working), marks, keyProfile: profile.keyProfile, rule: profile.propertyName, plans: new Map(), restores: false, renames: false }
   const plan = build(working, ctx, 0)
   return { plan, restores: ctx.restores, differs: ctx.restores || ctx.renames }
 }

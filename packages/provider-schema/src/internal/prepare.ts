@@ -16,7 +16,7 @@ export function prepare(original: unknown, profile: Profile): PreparedToolSchema
   const { schema: working, wrap } = rewriteSchema(original, profile, marks)
   const keyOptions = Object.freeze({ profile: profile.keyProfile })
   const sent = sanitizeToolSchema(working, keyOptions)
-  const { plan, restores, differs } = planFor(working, marks, profile.keyProfile)
+  const { plan, restores, differs } = planFor(working, marks, profile)
 
   function restore(modelArgs: unknown): unknown {
     let args = modelArgs

@@ -1,6 +1,7 @@
 import { LIMITS } from './limits.js'
 import { FAILED, isRecord, parseJson, setOwn } from './own.js'
 import type { Field, Plan } from './plan.js'
+import { EMPTY_PLAN } from './plan.js'
 
 type Direction = 'restore' | 'model'
 
@@ -34,6 +35,16 @@ function admits(plan: Plan, type: string): boolean {
   return !plan.json && (plan.types.includes(type) || (type === 'integer' && plan.types.includes('number')))
 }
 
+/** A shallow reading of whether `value` can be of the position `plan` describes (to tell union branches of arrays apart). */
+function fits(plan: Plan | undefined, value: unknown, depth: number): boolean {
+  if (plan === undefined || plan.json || depth > 4) return true
+  if (plan.branches !== undefined && plan.branches.some((branch) => fits(branch, value, depth + 1))) return true
+  if (plan.types.length === 0) return plan.branches === undefined
+  const type = Array.isArray(value) ? 'array' : value === null ? 'null' : typeOf(value)
+  if (type === 'object' && isRecord(value)) return admits(plan, 'object') && score(plan, value) >= 0
+  return admits(plan, type)
+}
+
 /**
  * The union branch the value took: for an object, the branch declaring most
  * of its keys; for an array, the first with items; otherwise none, unless
@@ -56,7 +67,10 @@ function pickBranch(plan: Plan, value: unknown, direction: Direction): Plan | un
     }
     return best ?? json
   }
-  if (Array.isArray(value)) return branches.find((branch) => branch.items !== undefined || branch.prefix !== undefined || admits(branch, 'array')) ?? json
+  if (Array.isArray(value)) {
+    const arrays = branches.filter((branch) => branch.items !== undefined || branch.prefix !== undefined || admits(branch, 'array'))
+    return arrays.find((branch) => value.every((item, index) => fits(branch.prefix?.[index] ?? branch.items, item, 0))) ?? arrays[0] ?? json
+  }
   if (json === undefined) return undefined
   const type = typeOf(value)
   if (direction === 'restore') return type === 'string' && !branches.some((branch) => admits(branch, 'string')) ? json : undefined
@@ -115,15 +129,16 @@ export function restoreValue(value: unknown, plan: Plan, depth: number, state: {
     const branch = pickBranch(plan, value, 'restore')
     return branch === undefined ? value : restoreValue(value, branch, depth, state)
   }
-  const plans = objectPlans(plan, value, 'restore')
+  // The usual position, one object schema without allOf or a union, reads its own tables directly.
+  const plans = plan.all === undefined && plan.branches === undefined ? undefined : objectPlans(plan, value, 'restore')
   let out: Record<string, unknown> | undefined
   const keys = Object.keys(value)
   for (let index = 0; index < keys.length; index++) {
     const key = keys[index]!
     const child = value[key]
-    const drop = child === null && isOptional(plans, key)
-    const sub = drop ? undefined : childPlan(plans, key)
-    const next = sub === undefined ? child : restoreValue(child, sub, depth + 1, state)
+    const drop = child === null && (plans === undefined ? plan.optional?.has(key) === true : isOptional(plans, key))
+    const sub = drop ? undefined : plans === undefined ? (plan.fields?.get(key)?.plan ?? plan.additional) : childPlan(plans, key)
+    const next = sub === undefined || sub === EMPTY_PLAN ? child : restoreValue(child, sub, depth + 1, state)
     if ((drop || next !== child) && out === undefined) {
       out = {}
       for (let earlier = 0; earlier < index; earlier++) setOwn(out, keys[earlier]!, value[keys[earlier]!])

@@ -5,6 +5,7 @@
  * round-trip tests; instances are filtered with ajv by the caller, so the
  * generator may be approximate where a schema is exotic.
  */
+import fc from 'fast-check'
 import { createRefResolver } from '@x/schema-ref'
 
 type Json = Record<string, unknown>
@@ -69,11 +70,20 @@ export function instanceOf(root: unknown, rng: () => number, options: InstanceOp
       case 'boolean':
         return rng() < 0.5
       case 'integer':
-        return Math.floor(rng() * 200) - 100
-      case 'number':
-        return Math.floor(rng() * 2000) / 8 - 100
-      case 'string':
-        return typeof schema.minLength === 'number' && schema.minLength > 0 ? 'x'.repeat(schema.minLength) : pick(STRINGS)
+      case 'number': {
+        // Within the bounds the schema states, else -100..100.
+        const low = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : -100
+        const high = typeof schema.maximum === 'number' ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - 1 : Math.max(low, 0) + 100
+        if (type === 'integer') return Math.ceil(low) + Math.floor(rng() * (Math.floor(high) - Math.ceil(low) + 1))
+        return low + Math.floor(rng() * 8 * (high - low)) / 8
+      }
+      case 'string': {
+        if (typeof schema.pattern === 'string') return matching(schema.pattern)
+        let text = pick(STRINGS)
+        if (typeof schema.minLength === 'number' && text.length < schema.minLength) text = text.padEnd(schema.minLength, 'x')
+        if (typeof schema.maxLength === 'number' && text.length > schema.maxLength) text = text.slice(0, schema.maxLength)
+        return text
+      }
       case 'array': {
         const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems : []
         const out: unknown[] = []
@@ -83,8 +93,9 @@ export function instanceOf(root: unknown, rng: () => number, options: InstanceOp
           out.push(value)
         }
         if (schema.items !== undefined && schema.items !== false && !Array.isArray(schema.items)) {
-          const count = depth > 4 ? 0 : Math.floor(rng() * 3)
-          for (let index = 0; index < Math.max(count, typeof schema.minItems === 'number' ? schema.minItems : 0); index++) {
+          let count = Math.max(depth > 4 ? 0 : Math.floor(rng() * 3), typeof schema.minItems === 'number' ? schema.minItems : 0)
+          if (typeof schema.maxItems === 'number') count = Math.min(count, schema.maxItems)
+          for (let index = 0; index < count; index++) {
             const value = generate(schema.items, depth + 1)
             if (value === NONE) return NONE
             out.push(value)
@@ -115,6 +126,16 @@ export function instanceOf(root: unknown, rng: () => number, options: InstanceOp
       }
       default:
         return NONE
+    }
+  }
+
+  // A string for a `pattern`, from fast-check's generator (seeded from ours); NONE where it cannot read the pattern.
+  function matching(pattern: string): unknown {
+    try {
+      const [value] = fc.sample(fc.stringMatching(new RegExp(pattern, 'u'), { size: 'xsmall' }), { seed: Math.floor(rng() * 2 ** 31), numRuns: 1 })
+      return value ?? NONE
+    } catch {
+      return NONE
     }
   }
 
