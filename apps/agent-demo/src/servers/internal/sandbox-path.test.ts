@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -57,5 +57,23 @@ describe('sandboxWritePath', () => {
   it('creates missing folders only when asked', () => {
     expect(sandboxWritePath(root, 'deep/er/x.md', false)).toEqual({ ok: false, reason: 'no such folder: deep/er' })
     expect(sandboxWritePath(root, 'deep/er/x.md', true)).toMatchObject({ ok: true, relative: 'deep/er/x.md' })
+  })
+})
+
+describe('sandboxWritePath and git control names', () => {
+  it.each(['.git/config', '.GIT/HEAD', 'notes/../.git/config', '.git./config', '.git\\config', '.gitattributes', 'notes/.gitmodules', join('DIR', '.git', 'config')])(
+    'refuses %s before creating any folder',
+    (requested) => {
+      const path = requested.replace('DIR', root)
+      expect(sandboxWritePath(root, path, true)).toEqual({
+        ok: false,
+        reason: `refused: .git* names configure the programs git runs and are never written: ${path}`,
+      })
+    },
+  )
+
+  it('creates no folder on the way to a refused name', () => {
+    sandboxWritePath(root, 'fresh/.git/config', true)
+    expect(existsSync(join(root, 'fresh'))).toBe(false)
   })
 })

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, realpathSync, statSync } from 'node:fs'
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { gitControlComponent } from '../../sandbox/git-control-component.js'
 
 /** Where a requested path landed: inside the sandbox, or why not. */
 export type SandboxPath = { ok: true; absolute: string; relative: string } | { ok: false; reason: string }
@@ -32,11 +33,17 @@ function inside(root: string, path: string): boolean {
   return path === root || path.startsWith(root.endsWith(sep) ? root : root + sep)
 }
 
+function gitControlRefusal(requested: string): SandboxPath {
+  return { ok: false, reason: `refused: .git* names configure the programs git runs and are never written: ${requested}` }
+}
+
 /**
  * Where a file may be written: its folder must resolve (symlinks followed)
  * inside the sandbox, and so must the file itself when it exists already (a
  * link inside pointing out is refused). With `createFolders`, missing folders
- * are created only under an existing ancestor that is itself inside.
+ * are created only under an existing ancestor that is itself inside. No
+ * component may be a `.git*` name (`gitControlComponent`): the sandbox is
+ * also a repository, and those names configure the programs git runs.
  */
 export function sandboxWritePath(root: string, requested: string, createFolders: boolean): SandboxPath {
   const realRoot = realpathSync(root)
@@ -44,6 +51,11 @@ export function sandboxWritePath(root: string, requested: string, createFolders:
   const candidate = resolve(realRoot, requested)
   const name = basename(candidate)
   if (!inside(realRoot, candidate) || candidate === realRoot) return { ok: false, reason: `path escapes the sandbox: ${requested}` }
+  // Checked on the path as written and as resolved, before any folder is
+  // created: `a/../.git/config` and `.GIT./config` are refused alike.
+  if ((!isAbsolute(requested) && gitControlComponent(requested) !== undefined) || gitControlComponent(relative(realRoot, candidate)) !== undefined) {
+    return gitControlRefusal(requested)
+  }
   let ancestor = dirname(candidate)
   while (!existsSync(ancestor)) ancestor = dirname(ancestor)
   const ancestorCheck = sandboxPath(realRoot, ancestor)
@@ -55,6 +67,8 @@ export function sandboxWritePath(root: string, requested: string, createFolders:
   const folder = sandboxPath(realRoot, dirname(candidate))
   if (!folder.ok) return { ok: false, reason: `path escapes the sandbox: ${requested}` }
   const target = join(folder.absolute, name)
+  // A link inside the sandbox may still lead into `.git`.
+  if (gitControlComponent(relative(realRoot, target)) !== undefined) return gitControlRefusal(requested)
   if (existsSync(target)) {
     const existing = sandboxPath(realRoot, target)
     if (!existing.ok) return { ok: false, reason: `path escapes the sandbox: ${requested}` }
