@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs'
+import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs'
 import { extname, join, relative } from 'node:path'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import * as z from 'zod'
 import { parallelSafeCapabilities } from './concurrency-capability.js'
-import { sandboxPath, sandboxWritePath } from './sandbox-path.js'
+import { sandboxPath } from './sandbox-path.js'
+import { sandboxWritePath } from './sandbox-write-path.js'
 import { Count } from './shared-schemas.js'
 import { errorResult, jsonResult } from './tool-result.js'
 
@@ -13,7 +14,8 @@ const MAX_READ_BYTES = 256 * 1024
  * The files server: list, read and write files inside one sandbox folder.
  *
  * Every path is resolved against the sandbox and refused if it lands outside
- * (`../`, absolute paths, symlinks out). The server declares itself
+ * (`../`, absolute paths, symlinks out); a write goes through no symbolic
+ * link at all and never to a `.git*` name. The server declares itself
  * parallel-safe: its read tools may run side by side; `write` is not a read,
  * so an agent runs it alone.
  */
@@ -108,7 +110,15 @@ export function createFilesServer(root: string): McpServer {
     ({ path, content, 'create folders': createFolders }) => {
       const target = sandboxWritePath(root, path, createFolders === true)
       if (!target.ok) return errorResult(target.reason)
-      writeFileSync(target.absolute, content)
+      // O_NOFOLLOW: a link that appeared since the check is refused by the
+      // kernel, not followed; O_NONBLOCK: a FIFO cannot hang the server.
+      const fd = openSync(target.absolute, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o644)
+      try {
+        if (!fstatSync(fd).isFile()) return errorResult(`not a file: ${path}`)
+        writeFileSync(fd, content)
+      } finally {
+        closeSync(fd)
+      }
       return jsonResult({ path: target.relative, bytes: Buffer.byteLength(content) })
     },
   )
