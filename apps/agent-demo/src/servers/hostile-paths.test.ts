@@ -67,3 +67,31 @@ describe('files.write and symbolic links, against the real server', () => {
     expect(result.data).toEqual({ path: 'reports/2026/incident.md', bytes: 12 })
   })
 })
+
+describe('tool results name no absolute workspace path', () => {
+  const long = 'x'.repeat(300)
+  it.each([
+    ['mcp__git__diff', { path: '../tickets.db' }],
+    ['mcp__git__diff', { path: '/etc/passwd' }],
+    ['mcp__git__log', { filters: { path: '../..' } }],
+    ['mcp__git__diff', { from: 'no-such-ref' }],
+    ['mcp__git__diff', { from: 'HEAD~99' }],
+    ['mcp__files__read', { path: long }],
+    ['mcp__files__read', { path: 'notes' }],
+    ['mcp__files__read', { path: '../tickets.db' }],
+    ['mcp__files__list', { path: 'README.md' }],
+    ['mcp__files__write', { path: long, content: 'x' }],
+    ['mcp__files__write', { path: `notes/${long}/x.md`, content: 'x', 'create folders': true }],
+    ['mcp__tickets__update', { id: 999, status: 'done' }],
+  ] as const)('%s %s', async (tool, args) => {
+    const result = await call(tool, args as unknown as JsonObject)
+    expect(result.isError).toBe(true)
+    expect(result.content).not.toContain(dir)
+    expect(result.content).not.toContain(workspace.sandbox)
+  })
+
+  it("says where git's repository is relative to the sandbox", async () => {
+    const result = await call('mcp__git__diff', { path: '../tickets.db' })
+    expect(result.content).toContain("is outside repository at '.'")
+  })
+})

@@ -1,8 +1,10 @@
 import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs'
 import { extname, join, relative } from 'node:path'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import * as z from 'zod'
 import { parallelSafeCapabilities } from './concurrency-capability.js'
+import { relativeToSandbox } from './relative-to-sandbox.js'
 import { sandboxPath } from './sandbox-path.js'
 import { sandboxWritePath } from './sandbox-write-path.js'
 import { Count } from './shared-schemas.js'
@@ -25,6 +27,16 @@ export function createFilesServer(root: string): McpServer {
     { capabilities: parallelSafeCapabilities(true), instructions: 'Access to the files under one sandbox folder, nothing outside it.' },
   )
 
+  // A file system error (a name too long, a folder that vanished) is the
+  // model's to read, with paths relative to the sandbox as every other answer.
+  const attempt = (run: () => CallToolResult): CallToolResult => {
+    try {
+      return run()
+    } catch (error) {
+      return errorResult(relativeToSandbox(error instanceof Error ? error.message : String(error), root))
+    }
+  }
+
   server.registerTool(
     'list',
     {
@@ -43,7 +55,7 @@ export function createFilesServer(root: string): McpServer {
       },
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
-    ({ path, filters, limit }) => {
+    ({ path, filters, limit }) => attempt(() => {
       const start = sandboxPath(root, path ?? '.')
       if (!start.ok) return errorResult(start.reason)
       if (!statSync(start.absolute).isDirectory()) return errorResult(`not a folder: ${path ?? '.'}`)
@@ -69,7 +81,7 @@ export function createFilesServer(root: string): McpServer {
         .filter((file) => filters?.['name contains'] == null || file.includes(filters['name contains']))
         .slice(0, limit ?? 200)
       return jsonResult({ files: kept })
-    },
+    }),
   )
 
   server.registerTool(
@@ -83,7 +95,7 @@ export function createFilesServer(root: string): McpServer {
       },
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
-    ({ path, limit }) => {
+    ({ path, limit }) => attempt(() => {
       const target = sandboxPath(root, path)
       if (!target.ok) return errorResult(target.reason)
       const stats = statSync(target.absolute)
@@ -92,7 +104,7 @@ export function createFilesServer(root: string): McpServer {
       const lines = readFileSync(target.absolute, 'utf8').split('\n')
       const kept = limit === undefined ? lines : lines.slice(0, limit)
       return jsonResult({ path: target.relative, lines: kept.length, text: kept.join('\n') })
-    },
+    }),
   )
 
   server.registerTool(
@@ -107,7 +119,7 @@ export function createFilesServer(root: string): McpServer {
       },
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
-    ({ path, content, 'create folders': createFolders }) => {
+    ({ path, content, 'create folders': createFolders }) => attempt(() => {
       const target = sandboxWritePath(root, path, createFolders === true)
       if (!target.ok) return errorResult(target.reason)
       // O_NOFOLLOW: a link that appeared since the check is refused by the
@@ -120,7 +132,7 @@ export function createFilesServer(root: string): McpServer {
         closeSync(fd)
       }
       return jsonResult({ path: target.relative, bytes: Buffer.byteLength(content) })
-    },
+    }),
   )
 
   return server

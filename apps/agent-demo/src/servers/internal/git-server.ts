@@ -4,6 +4,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import * as z from 'zod'
 import { parallelSafeCapabilities } from './concurrency-capability.js'
 import { gitInvocation } from './git-invocation.js'
+import { relativeToSandbox } from './relative-to-sandbox.js'
 import { repositoryConfigProblem } from './repository-config-problem.js'
 import { Count } from './shared-schemas.js'
 import { errorResult, jsonResult } from './tool-result.js'
@@ -43,7 +44,10 @@ export function createGitServer(repo: string): McpServer {
       return { ok: true, stdout }
     } catch (error) {
       const stderr = (error as { stderr?: unknown }).stderr
-      return { ok: false, message: typeof stderr === 'string' && stderr !== '' ? stderr.trim() : String(error) }
+      // git names the repository by its absolute path ("outside repository
+      // at '/…'"): the model only ever sees sandbox-relative paths.
+      const message = typeof stderr === 'string' && stderr !== '' ? stderr.trim() : String(error)
+      return { ok: false, message: relativeToSandbox(message, repo) }
     }
   }
 
