@@ -6,12 +6,14 @@ import { openAiOptionsFromEnv } from '../model/openai-model.js'
 import { findScenario, SCENARIOS } from '../scenarios/all-scenarios.js'
 import type { Scenario } from '../scenarios/types.js'
 import { loadScript } from '../session/load-script.js'
+import { rawCallAnswers } from '../session/raw-call-answers.js'
 import { replaySession } from '../session/replay-session.js'
 import { runScenario } from '../session/run-scenario.js'
 import { DEFAULT_SESSIONS_DIR, type CliOptions } from './options.js'
 import { openStore, sqliteStorePath, workspaceRoot } from './open-store.js'
 import { describeTickets } from '../mcp/describe-tickets.js'
 import { liveChat } from './live-chat.js'
+import { rawAnswersText } from './raw-answers-text.js'
 import { createTerminalRenderer } from './terminal-renderer.js'
 import { withLatency } from './with-latency.js'
 
@@ -21,8 +23,17 @@ export interface CliIo {
   readonly onInterrupt: (handler: () => void) => () => void
 }
 
-// How to run this CLI again from where the person is (pnpm demo runs in the app folder).
-const CLI_COMMAND = `node ${relative(process.cwd(), fileURLToPath(new URL(import.meta.url.includes('/dist/') ? './cli.js' : '../../dist/cli.js', import.meta.url)))}`
+/**
+ * How to run this CLI again from where the person is: `pnpm demo` when the
+ * root's `pnpm demo` started it (it says so in `AGENT_DEMO_COMMAND`), else
+ * `node <path of dist/cli.js from the current folder>`.
+ */
+export function cliCommand(env: Readonly<Record<string, string | undefined>> = process.env, cwd: string = process.cwd()): string {
+  if (env.AGENT_DEMO_COMMAND !== undefined && env.AGENT_DEMO_COMMAND !== '') return env.AGENT_DEMO_COMMAND
+  const built = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? './cli.js' : '../../dist/cli.js', import.meta.url))
+  const path = relative(cwd, built) || built
+  return `node ${/\s/u.test(path) ? JSON.stringify(path) : path}`
+}
 
 
 function scenarioNamed(name: string): Scenario {
@@ -35,7 +46,7 @@ function scenarioNamed(name: string): Scenario {
 export async function runCommand(options: CliOptions, io: CliIo, scenarioName: string, stop?: AbortSignal): Promise<number> {
   const store = openStore(options)
   const scenario = scenarioNamed(scenarioName)
-  const render = createTerminalRenderer({ write: io.write, color: options.color, json: options.json })
+  const render = createTerminalRenderer({ write: io.write, color: options.color, json: options.json, all: options.all })
   const controller = new AbortController()
   stop?.addEventListener('abort', () => controller.abort(), { once: true })
   const release = io.onInterrupt(() => controller.abort())
@@ -54,12 +65,18 @@ export async function runCommand(options: CliOptions, io: CliIo, scenarioName: s
       onEvent: render,
       ...(root === undefined ? {} : { workspaceRoot: root }),
     })
+    if (!outcome.stopped) {
+      const results = (await store.loadMessages(outcome.sessionId)).flatMap(({ message }) => (message.role === 'tool' ? [message] : []))
+      const answers = await rawCallAnswers(scenario, results, outcome.meta.workspace)
+      if (options.json) for (const answer of answers) io.write(`${JSON.stringify({ type: 'raw_call', ...answer })}\n`)
+      else io.write(rawAnswersText(answers))
+    }
     if (!options.json) {
       if (outcome.meta.workspace !== undefined) io.write(describeTickets(outcome.meta.workspace))
       const where = options.store === 'memory' ? 'in memory (not kept)' : options.store === 'sqlite' ? `in ${sqliteStorePath(options.dir)}` : `in ${options.dir}`
       // The same flags the run used, so the suggested command finds the session.
       const flags = `${options.store === 'sqlite' ? '' : ` --store ${options.store}`}${options.dir === DEFAULT_SESSIONS_DIR ? '' : ` --dir ${options.dir}`}`
-      const hint = options.store === 'memory' ? '' : `; replay it with: ${CLI_COMMAND} replay ${outcome.sessionId}${flags}`
+      const hint = options.store === 'memory' ? '' : `; replay it with: ${cliCommand()} replay ${outcome.sessionId}${flags}`
       io.write(`\nsession ${outcome.sessionId} saved ${where}${hint}\n`)
     }
     return outcome.stopped ? 130 : 0
@@ -111,7 +128,7 @@ export async function showCommand(options: CliOptions, io: CliIo, sessionId: str
     io.write(`${JSON.stringify(messages)}\n`)
     return 0
   }
-  const render = createTerminalRenderer({ write: io.write, color: options.color, json: false })
+  const render = createTerminalRenderer({ write: io.write, color: options.color, json: false, all: options.all })
   render({ type: 'session', sessionId, resumed: false })
   let index = 0
   let round = 0

@@ -13,7 +13,7 @@ import { describeTickets } from '../mcp/describe-tickets.js'
  */
 export async function resumeCommand(options: CliOptions, io: CliIo, sessionId: string): Promise<number> {
   const store = openStore(options)
-  const render = createTerminalRenderer({ write: io.write, color: options.color, json: options.json })
+  const render = createTerminalRenderer({ write: io.write, color: options.color, json: options.json, all: options.all })
   const controller = new AbortController()
   const release = io.onInterrupt(() => controller.abort())
   try {

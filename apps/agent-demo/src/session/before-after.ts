@@ -10,6 +10,13 @@ export interface BeforeAfterRow {
   readonly sent: string
   readonly received: string
   readonly changed: boolean
+  /**
+   * What changed, in words that survive a pipe and `NO_COLOR`: `coerced`
+   * (the value), `renamed` (the key restored), `renamed, coerced`, or
+   * `changed` (a whole value that no longer lines up, after a hook);
+   * empty when nothing did.
+   */
+  readonly fix: string
 }
 
 const isRecord = (value: unknown): value is Record<string, JsonValue> => typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -31,12 +38,15 @@ function walk(path: string, renamed: string, sent: JsonValue | undefined, receiv
       return
     }
   }
-  const changed = JSON.stringify(sent) !== JSON.stringify(received) || path !== renamed
-  rows.push({ argument: path === renamed ? path || '(all)' : `${path} → ${renamed}`, sent: show(sent), received: show(received), changed })
+  // An entry that never reached normalization has nothing received: not a change.
+  const coerced = received !== undefined && JSON.stringify(sent) !== JSON.stringify(received)
+  const isRenamed = path !== renamed
+  const fix = isRenamed && coerced ? 'renamed, coerced' : isRenamed ? 'renamed' : coerced ? (path === '' ? 'changed' : 'coerced') : ''
+  rows.push({ argument: isRenamed ? `${path} → ${renamed}` : path || '(all)', sent: show(sent), received: show(received), changed: fix !== '', fix })
 }
 
 /**
- * The seed's before/after table for a turn's results: per entry, every
+ * The before/after table for a turn's results: per entry, every
  * argument leaf as the model sent it and as the tool received it. Entries
  * that never reached argument normalization (out of scope, malformed) have
  * no "received" column.

@@ -14,14 +14,24 @@ describe('beforeAfterRows', () => {
         argsReceived: { priority: 5, reporter: { 'first name': 'Ada' } },
       },
     ])
-    expect(rows.map((row) => [row.argument, row.sent, row.received, row.changed])).toEqual([
-      ['priority', '"5"', '5', true],
-      ['reporter.first_name → reporter.first name', '"Ada"', '"Ada"', true],
+    expect(rows.map((row) => [row.argument, row.sent, row.received, row.changed, row.fix])).toEqual([
+      ['priority', '"5"', '5', true, 'coerced'],
+      ['reporter.first_name → reporter.first name', '"Ada"', '"Ada"', true, 'renamed'],
     ])
   })
 
   it('shows an entry that never reached normalization with no received value', () => {
     const rows = beforeAfterRows([{ role: 'tool', toolCallId: 'c', tool: 'x', content: '', status: 'out_of_scope', argsSent: { a: 1 } }])
-    expect(rows.map((row) => [row.argument, row.sent, row.received])).toEqual([['(all)', '{"a":1}', '—']])
+    expect(rows.map((row) => [row.argument, row.sent, row.received, row.fix])).toEqual([['(all)', '{"a":1}', '—', '']])
+  })
+
+  it.each([
+    [{ a: '1' }, { a: 1 }, 'coerced'],
+    [{ a_b: '1' }, { 'a b': 1 }, 'renamed, coerced'],
+    [{ a: 1 }, { a: 1 }, ''],
+    [{ a: 1 }, { a: 1, b: 2 }, 'changed'],
+  ])('names what changed in %j → %j as %j', (argsSent, argsReceived, fix) => {
+    const rows = beforeAfterRows([{ role: 'tool', toolCallId: 'c', tool: 'x', content: '', status: 'ok', argsSent, argsReceived }])
+    expect(rows.map((row) => row.fix)).toEqual([fix])
   })
 })
