@@ -15,7 +15,7 @@ commands:
   resume <session>     after a crash: "interrupted" results for unfinished calls, then carry on
   sessions             list stored sessions
   show <session>       print a stored session with its before/after tables
-  compare              the same task under the old contract (batch rejected) and the new (split)
+  compare              what each fix saves: the task with coercion, key restore, the split off in turn
   chat [scenario]      interactive: Enter runs the scenario, /stop stops the batch, /quit leaves
 
 options:
@@ -25,7 +25,7 @@ options:
   --dir <folder>       data folder (default $AGENT_DEMO_DATA or apps/agent-demo/.data/sessions)
   --latency <ms>       simulated time per tool call (to try Ctrl-C or /stop)
   --model-latency <ms> compare: simulated model time per round trip (default 500)
-  --entries 2,3        compare: batch sizes to measure (default 2,3)
+  --entries 2,3        compare: batch sizes to measure (default 3)
   --live               chat with the OpenAI-compatible model named by AGENT_DEMO_BASE_URL,
                        AGENT_DEMO_API_KEY and AGENT_DEMO_MODEL (never needed by the demo or tests)
   --no-color           plain text even on a terminal

@@ -4,7 +4,7 @@ import { DEFAULT_SESSIONS_DIR, parseCliOptions } from './options.js'
 describe('parseCliOptions', () => {
   it('reads the command, its arguments and the flags', () => {
     expect(parseCliOptions(['replay', 'session-1', '--json', '--store', 'memory', '--dir', 'x', '--latency', '50'], {}, true)).toEqual({
-      command: 'replay', positional: ['session-1'], json: true, color: false, store: 'memory', dir: 'x', latency: 50, live: false, modelLatency: 500, entries: [2, 3], all: false,
+      command: 'replay', positional: ['session-1'], json: true, color: false, store: 'memory', dir: 'x', latency: 50, live: false, modelLatency: 500, entries: [3], all: false,
     })
   })
 

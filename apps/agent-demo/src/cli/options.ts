@@ -19,7 +19,7 @@ export interface CliOptions {
   readonly live: boolean
   /** `compare`: simulated time the model takes per round trip, ms. */
   readonly modelLatency: number
-  /** `compare`: batch sizes to measure (default 2 and 3). */
+  /** `compare`: batch sizes to measure (default 3: one slip for each fix). */
   readonly entries: readonly number[]
   /** Before/after tables list unchanged arguments too. */
   readonly all: boolean
@@ -40,8 +40,8 @@ export function parseCliOptions(argv: readonly string[], env: Readonly<Record<st
   let latency = 0
   let live = false
   let modelLatency = 500
-  let entries: number[] = [2, 3]
-  let entriesText = '2,3'
+  let entries: number[] = [3]
+  let entriesText = '3'
   let all = false
   // Errors quote the flag's text as typed: `abc`, not the NaN it parsed to.
   const raw = (flag: string): string => argv[argv.lastIndexOf(flag) + 1] ?? ''

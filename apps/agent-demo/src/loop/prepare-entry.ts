@@ -64,8 +64,9 @@ export async function prepareEntry(
     ...(decisions.length === 0 ? {} : { decisions }),
   })
 
-  const normalized = normalizeArgs(tool.inputSchema, argsSent)
-  const validation = validateArgs(tool.inputSchema, normalized)
+  const fixes = options.argumentFixes
+  const normalized = normalizeArgs(tool.inputSchema, argsSent, fixes)
+  const validation = fixes === undefined || (fixes.coerce && fixes.restoreKeys) ? validateArgs(tool.inputSchema, normalized) : { valid: true as const }
   if (!validation.valid || !isObject(normalized)) {
     const failure = validation.valid ? { valid: false as const, missing: [], firstError: { path: '/', message: 'must be object' } } : validation
     return stop('invalid_args', formatValidationError(tool.name, failure))
