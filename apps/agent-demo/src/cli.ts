@@ -9,7 +9,7 @@ import { DEMO_SCENARIO } from './scenarios/all-scenarios.js'
 const HELP = `usage: agent-demo <command> [options]
 
 commands:
-  demo                 run seed 004's scenario against the real MCP servers: read two files, open a ticket
+  demo                 read two files and open a ticket, against the real MCP servers
   run <scenario>       run a scenario with its recorded model script
   replay <session>     run a recorded session again; exit 1 unless the transcript is identical
   resume <session>     after a crash: "interrupted" results for unfinished calls, then carry on

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runCommand } from './commands.js'
 import { parseCliOptions } from './options.js'
@@ -11,6 +14,19 @@ describe('agent-demo demo', () => {
     expect(output).toMatch(/priority\s+"5"\s+5/)
     expect(output).toMatch(/reporter\.first_name → reporter\.first name\s+"Ada"\s+"Ada"/)
     expect(output).toContain('session session-read-and-ticket-0001 saved in memory')
+  })
+
+  it.each(['memory', 'sqlite'])('lists the ticket the model says it opened, with the %s store', async (store) => {
+    const dir = mkdtempSync(join(tmpdir(), 'agent-demo-tickets-'))
+    try {
+      let output = ''
+      await runCommand(parseCliOptions(['run', '--store', store, '--dir', dir], {}, false), { write: (text) => void (output += text), onInterrupt: () => () => {} }, 'read-and-ticket')
+      expect(output).toContain('I opened ticket #1 for it')
+      expect(output).toContain('tickets in memory (not kept):\n  #1 [open] CSV export times out above 5,000 rows')
+      expect(output).not.toContain(': none')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('prints one JSON event per line with --json', async () => {

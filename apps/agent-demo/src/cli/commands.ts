@@ -11,7 +11,7 @@ import { replaySession } from '../session/replay-session.js'
 import { runScenario } from '../session/run-scenario.js'
 import { DEFAULT_SESSIONS_DIR, type CliOptions } from './options.js'
 import { openStore, sqliteStorePath, workspaceRoot } from './open-store.js'
-import { describeTickets } from '../mcp/describe-tickets.js'
+import { describeTickets } from '../tickets/describe-tickets.js'
 import { liveChat } from './live-chat.js'
 import { rawAnswersText } from './raw-answers-text.js'
 import { createTerminalRenderer } from './terminal-renderer.js'
@@ -72,7 +72,7 @@ export async function runCommand(options: CliOptions, io: CliIo, scenarioName: s
       else io.write(rawAnswersText(answers))
     }
     if (!options.json) {
-      if (outcome.meta.workspace !== undefined) io.write(describeTickets(outcome.meta.workspace))
+      io.write(describeTickets(outcome.tickets))
       const where = options.store === 'memory' ? 'in memory (not kept)' : options.store === 'sqlite' ? `in ${sqliteStorePath(options.dir)}` : `in ${options.dir}`
       // The same flags the run used, so the suggested command finds the session.
       const flags = `${options.store === 'sqlite' ? '' : ` --store ${options.store}`}${options.dir === DEFAULT_SESSIONS_DIR ? '' : ` --dir ${options.dir}`}`
@@ -105,17 +105,17 @@ export async function replayCommand(options: CliOptions, io: CliIo, sessionId: s
   }
 }
 
-/** `sessions`: one line per stored session. */
+/** `sessions`: one line per stored session (with `--json`, one JSON object per line). */
 export async function sessionsCommand(options: CliOptions, io: CliIo): Promise<number> {
   const store = openStore(options)
   const sessions = await store.listSessions()
-  if (options.json) io.write(`${JSON.stringify(sessions)}\n`)
+  if (options.json) for (const session of sessions) io.write(`${JSON.stringify(session)}\n`)
   else for (const session of sessions) io.write(`${session.id}  ${new Date(session.createdAt).toISOString()}  ${String(session.messageCount).padStart(3)} messages  ${session.title}\n`)
   await store.close()
   return 0
 }
 
-/** `show <session>`: the stored transcript, rendered like a live run. */
+/** `show <session>`: the stored transcript, rendered like a live run (with `--json`, one stored message per line). */
 export async function showCommand(options: CliOptions, io: CliIo, sessionId: string): Promise<number> {
   const store = openStore(options)
   const messages = await store.loadMessages(sessionId)
@@ -125,7 +125,7 @@ export async function showCommand(options: CliOptions, io: CliIo, sessionId: str
     return 1
   }
   if (options.json) {
-    io.write(`${JSON.stringify(messages)}\n`)
+    for (const message of messages) io.write(`${JSON.stringify(message)}\n`)
     return 0
   }
   const render = createTerminalRenderer({ write: io.write, color: options.color, json: false, all: options.all })
@@ -151,9 +151,12 @@ export async function showCommand(options: CliOptions, io: CliIo, sessionId: str
 }
 
 /**
- * `chat [scenario]`: interactive. Enter sends the scenario's recorded user
- * message (the scripted model answers with its recording); `/stop` stops the
- * running batch; `/quit` leaves. Use `--latency` to have time to stop.
+ * `chat [scenario]`: interactive, with a `> ` prompt. The scripted model
+ * replays its recording and cannot read what is typed, so Enter on an empty
+ * line sends the scenario's recorded request, and typed text gets an answer
+ * saying so (and that `chat --live` talks to a real model) instead of
+ * running the script as if it had been read. `/stop` stops the running
+ * batch; `/quit` leaves. Use `--latency` to have time to stop.
  */
 export async function chatCommand(options: CliOptions, io: CliIo, scenarioName: string, input: NodeJS.ReadableStream): Promise<number> {
   if (options.live) {
@@ -161,8 +164,15 @@ export async function chatCommand(options: CliOptions, io: CliIo, scenarioName: 
     if (modelOptions === undefined) throw new TypeError('chat --live expects AGENT_DEMO_BASE_URL, AGENT_DEMO_API_KEY and AGENT_DEMO_MODEL in the environment')
     return liveChat(openStore(options), scenarioNamed(scenarioName), modelOptions, { ...io, color: options.color, json: options.json }, input)
   }
+  const scenario = scenarioNamed(scenarioName)
+  const recorded = loadScript(scenario.script).user
   const lines = createInterface({ input })
-  io.write(`scenario ${scenarioName}: press Enter to send its request, /stop to stop a running batch, /quit to leave\n`)
+  const prompt = (): void => io.write('> ')
+  io.write(
+    `scenario ${scenarioName}: its model replays a recording, so it sends one request: "${recorded}"\n` +
+      'press Enter to send it, /stop to stop a running batch, /quit to leave (chat --live talks to a real model)\n',
+  )
+  prompt()
   let running: { controller: AbortController; done: Promise<number> } | undefined
   for await (const text of lines) {
     const command = text.trim()
@@ -175,10 +185,16 @@ export async function chatCommand(options: CliOptions, io: CliIo, scenarioName: 
       io.write('a turn is running: /stop first\n')
       continue
     }
+    if (command !== '') {
+      io.write(`this model cannot read "${command}": it replays a recording. Press Enter on an empty line to send "${recorded}", or use chat --live.\n`)
+      prompt()
+      continue
+    }
     const controller = new AbortController()
     running = { controller, done: runCommand(options, io, scenarioName, controller.signal) }
     void running.done.finally(() => {
       running = undefined
+      prompt()
     })
   }
   lines.close()

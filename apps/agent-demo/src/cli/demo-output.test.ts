@@ -2,7 +2,7 @@
 // (as in CI, `| cat`, or pasted into a bug report): the CLI as a real
 // process, its stdout a pipe, the real servers behind it.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -22,12 +22,14 @@ const run = (args: readonly string[], env: Record<string, string>): Promise<{ co
 let dir: string
 let plain: { code: number | null; stdout: string }
 let everything: { code: number | null; stdout: string }
+let help: { code: number | null; stdout: string }
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'agent-demo-output-'))
-  ;[plain, everything] = await Promise.all([
+  ;[plain, everything, help] = await Promise.all([
     run(['demo', '--store', 'jsonl', '--dir', dir], { NO_COLOR: '1' }),
     run(['demo', '--store', 'memory', '--all'], { NO_COLOR: '1' }),
+    run(['help'], {}),
   ])
 }, 60_000)
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -63,6 +65,14 @@ describe('agent-demo demo through a pipe with NO_COLOR=1', () => {
 
   it('ends with a replay hint that works from the folder it ran in', () => {
     expect(plain.stdout).toMatch(/replay it with: node dist\/cli\.js replay session-read-and-ticket-mcp-0001 --store jsonl --dir \S+\n$/u)
+  })
+})
+
+describe('product text', () => {
+  it('speaks of the project only: the output, the help and the README', () => {
+    const readme = readFileSync(join(appDir, 'README.md'), 'utf8')
+    for (const text of [plain.stdout, everything.stdout, help.stdout, readme]) expect(text).not.toMatch(/\bseed\b|\barticle\b|\bissue\b/iu)
+    expect(help.stdout).toContain('usage: agent-demo <command> [options]')
   })
 })
 

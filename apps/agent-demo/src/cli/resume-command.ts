@@ -4,7 +4,9 @@ import type { CliIo } from './commands.js'
 import { openStore } from './open-store.js'
 import type { CliOptions } from './options.js'
 import { createTerminalRenderer } from './terminal-renderer.js'
-import { describeTickets } from '../mcp/describe-tickets.js'
+import { join, relative } from 'node:path'
+import { describeTickets } from '../tickets/describe-tickets.js'
+import { readTickets } from '../tickets/read-tickets.js'
 
 /**
  * `resume <session>`: after a crash, gives every unfinished call an
@@ -31,7 +33,10 @@ export async function resumeCommand(options: CliOptions, io: CliIo, sessionId: s
     if (options.json) {
       io.write(`${JSON.stringify({ type: 'resumed', sessionId, interrupted: report.interrupted.length, ended: report.outcome === undefined })}\n`)
     } else {
-      if (typeof workspace === 'string') io.write(describeTickets(workspace))
+      if (typeof workspace === 'string') {
+        const file = join(workspace, 'tickets.db')
+        io.write(describeTickets({ where: `in ${relative(process.cwd(), file) || file}`, tickets: readTickets(file) }))
+      }
       const ended = report.outcome === undefined ? '; the session had already ended' : ''
       io.write(`\nresumed ${sessionId}: ${report.interrupted.length} interrupted result(s) added, no call run twice${ended}\n`)
     }

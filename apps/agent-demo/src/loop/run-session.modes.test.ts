@@ -1,4 +1,4 @@
-// The modes of the original agent's own test suite (seed 004), each in its
+// The modes of the original agent's own test suite, each in its
 // own test: after the split, every entry takes the ordinary tool path.
 import { localBatchError, MAX_CALLS_PER_DISPATCH } from '@x/batch-split'
 import { describe, expect, it } from 'vitest'

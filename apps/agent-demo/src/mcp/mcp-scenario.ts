@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import type { Scenario, ScenarioContext } from '../scenarios/types.js'
+import { readTickets } from '../tickets/read-tickets.js'
 import { connectBuiltinServers } from './connect-builtin-servers.js'
 import { openDemoWorkspace } from './internal/demo-workspace.js'
 import { sandboxWritesPlugin } from './sandbox-writes-plugin.js'
@@ -50,6 +51,7 @@ export function mcpScenario(options: McpScenarioOptions): Scenario {
         tools: connected.tools,
         plugins: [sandboxWritesPlugin(workspace.sandbox)],
         guardrails: [],
+        tickets: () => ({ where: `in ${relative(process.cwd(), workspace.ticketsDb) || workspace.ticketsDb}`, tickets: readTickets(workspace.ticketsDb) }),
         async close() {
           await connected.close()
           removeScratch()

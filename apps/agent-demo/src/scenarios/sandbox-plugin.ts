@@ -3,7 +3,7 @@ import type { Plugin } from '../loop/types.js'
 /**
  * A `pre_tool_call` hook that blocks writes touching paths outside the
  * sandbox. It fires once per entry, so a write can be blocked while a read of
- * the same batch still runs (seed 004: hooks are per entry now).
+ * the same batch still runs (hooks fire per entry).
  *
  * @example
  * sandboxPlugin('notes/').preToolCall({ kind: 'write', args: { path: '/etc/passwd' }, ... })

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // MCP stdio server: create, list and update tickets in its own SQLite file.
 // Usage: tickets.js --db <file>   (or TICKETS_DB=<file>)
-import { openTicketsDb } from './internal/tickets-db.js'
+import { openTicketsDb } from '../tickets/tickets-db.js'
 import { createTicketsServer } from './internal/tickets-server.js'
 import { runStdioServer } from './internal/run-stdio-server.js'
 import { serverOption } from './internal/server-option.js'

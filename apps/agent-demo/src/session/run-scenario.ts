@@ -7,6 +7,7 @@ import { createScriptedModel, type ModelScript } from '../model/scripted-model.j
 import type { Model } from '../model/types.js'
 import type { Scenario, ScenarioSetup } from '../scenarios/types.js'
 import type { SessionStore } from '../store/types.js'
+import type { TicketsReport } from '../tickets/describe-tickets.js'
 import { createRegistry } from '../tools/registry.js'
 import type { JsonObject } from '../tools/types.js'
 
@@ -64,7 +65,7 @@ export interface RunScenarioOptions {
   /** Adjusts the loop options last (replay wraps tools to stop where the recording stopped). */
   readonly adjust?: (options: LoopOptions) => LoopOptions
   /**
-   * Folder under which a new run keeps its world (`<seed>-<n>/`), recorded in
+   * Folder under which a new run keeps its world (`<scenario>-<n>/`), recorded in
    * the header so `resume` finds it. Without it (memory store, replay) the
    * scenario starts from a fresh, temporary world.
    */
@@ -101,8 +102,9 @@ export function scenarioLoopOptions(
  * Runs a scenario with its recorded script: deterministic clock (1 ms per
  * read) and ids (`session-<scenario>-<n>`, `n` one past the sessions already
  * stored), all recorded in the session header so `replay` can run it again.
+ * The outcome carries the tickets the tools hold at the end.
  */
-export async function runScenario(options: RunScenarioOptions): Promise<UserTurnOutcome & { sessionId: string; meta: ScenarioMeta }> {
+export async function runScenario(options: RunScenarioOptions): Promise<UserTurnOutcome & { sessionId: string; meta: ScenarioMeta; tickets: TicketsReport }> {
   const { scenario, script, store } = options
   const start = (await store.listSessions()).length + 1
   const meta: ScenarioMeta = options.meta ?? {
@@ -127,7 +129,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<UserTurn
     if (options.adjust !== undefined) loop = options.adjust(loop)
     const sessionId = await startSession(loop, { title: `${scenario.name}: ${script.user}`, meta })
     const outcome = await runUserTurn(loop, sessionId, script.user)
-    return { sessionId, meta, ...outcome }
+    return { sessionId, meta, tickets: setup.tickets(), ...outcome }
   } finally {
     await setup.close()
   }

@@ -11,7 +11,7 @@ export const TOOL_SEARCH_NAME = 'tool_search'
 export const BUILTIN_TOOLSET = 'builtin'
 
 // The contract text the model reads. It says batching is welcome: the old
-// "one local tool per tool_call" rule cost a round trip per batch (seed 004).
+// "one local tool per tool_call" rule cost a round trip per batch.
 const TOOL_CALL_DESCRIPTION = [
   'Call deferred tools by their exact names (find them with tool_search first).',
   `Independent calls may be batched: put up to ${MAX_CALLS_PER_DISPATCH} entries in "calls".`,
