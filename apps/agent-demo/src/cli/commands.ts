@@ -12,16 +12,12 @@ import { runScenario } from '../session/run-scenario.js'
 import { DEFAULT_SESSIONS_DIR, type CliOptions } from './options.js'
 import { openStore, sqliteStorePath, workspaceRoot } from './open-store.js'
 import { describeTickets } from '../tickets/describe-tickets.js'
+import type { CliIo } from './cli-io.js'
 import { liveChat } from './live-chat.js'
 import { rawAnswersText } from './raw-answers-text.js'
 import { createTerminalRenderer } from './terminal-renderer.js'
 import { withLatency } from './with-latency.js'
 
-/** Streams and process hooks the commands use, injected for tests. */
-export interface CliIo {
-  readonly write: (text: string) => void
-  readonly onInterrupt: (handler: () => void) => () => void
-}
 
 /**
  * How to run this CLI again from where the person is: `pnpm demo` when the

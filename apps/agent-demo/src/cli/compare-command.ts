@@ -1,6 +1,6 @@
 import { runComparison, type Comparison } from '../compare/run-comparison.js'
 import { readAndTicketMcp } from '../scenarios/mcp-scenarios.js'
-import type { CliIo } from './commands.js'
+import type { CliIo } from './cli-io.js'
 import type { CliOptions } from './options.js'
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`

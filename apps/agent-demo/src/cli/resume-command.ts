@@ -1,6 +1,6 @@
 import { findScenario } from '../scenarios/all-scenarios.js'
 import { resumeSession } from '../session/resume-session.js'
-import type { CliIo } from './commands.js'
+import type { CliIo } from './cli-io.js'
 import { openStore } from './open-store.js'
 import type { CliOptions } from './options.js'
 import { createTerminalRenderer } from './terminal-renderer.js'

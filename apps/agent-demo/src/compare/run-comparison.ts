@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks'
+import { BUILTIN_SERVERS } from '../shared/builtin-servers.js'
 import { createSequentialIds, createStepClock } from '../loop/clock.js'
 import { runSession } from '../loop/run-session.js'
 import type { LoopOptions } from '../loop/types.js'
@@ -71,7 +72,7 @@ async function runSetting(setup: ScenarioSetup, entries: number, setting: FixSet
     store,
     clock: createStepClock(),
     ids: createSequentialIds(`compare-${entries}`),
-    enabledToolsets: ['files', 'git', 'tickets'],
+    enabledToolsets: BUILTIN_SERVERS.map((server) => server.name),
     plugins: setup.plugins,
     guardrails: setup.guardrails,
     splitBatches: setting.split,

@@ -4,7 +4,7 @@ import { localBatchError, MAX_CALLS_PER_DISPATCH } from '@x/batch-split'
 import { describe, expect, it } from 'vitest'
 import { bridgeCall, fakeTool, oneBatch, runScripted } from '../testing/loop-harness.js'
 import type { JsonObject } from '../tools/types.js'
-import { callBudget } from './call-budget.js'
+import { callBudget } from '../plugins/call-budget.js'
 import type { Plugin, ToolCallEvent } from './types.js'
 
 const READ = 'mcp__files__read'

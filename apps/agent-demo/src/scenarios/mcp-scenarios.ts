@@ -1,4 +1,4 @@
-import { mcpScenario } from '../mcp/mcp-scenario.js'
+import { mcpScenario } from './mcp-scenario.js'
 
 /**
  * The task "read these files and open a ticket" against the real files, git and tickets servers (stdio

@@ -1,5 +1,5 @@
-import { createInMemoryTools } from './in-memory-tools.js'
-import { sandboxPlugin } from './sandbox-plugin.js'
+import { createInMemoryTools, IN_MEMORY_SANDBOX } from './in-memory-tools.js'
+import { sandboxWritesPlugin } from '../plugins/sandbox-writes-plugin.js'
 import type { Scenario } from './types.js'
 
 /**
@@ -18,7 +18,7 @@ export const readAndTicket: Scenario = {
     const { tools, tickets } = createInMemoryTools()
     return Promise.resolve({
       tools,
-      plugins: [sandboxPlugin('notes/')],
+      plugins: [sandboxWritesPlugin(IN_MEMORY_SANDBOX)],
       guardrails: [],
       // The stand-in tracker keeps its tickets in this array: what the model
       // says it opened is listed from here, not from a database it never used.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { builtinServerSpecs } from '../mcp/builtin-server-specs.js'
-import { prepareDemoWorkspace, type DemoWorkspace } from '../mcp/internal/demo-workspace.js'
+import { prepareDemoWorkspace, type DemoWorkspace } from '../workspace/demo-workspace.js'
 import { mcpToolProvider, type McpToolProvider } from '../mcp/mcp-tool-provider.js'
 import type { JsonObject, ToolEntry } from '../tools/types.js'
 

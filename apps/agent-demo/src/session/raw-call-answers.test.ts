@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { prepareDemoWorkspace } from '../mcp/internal/demo-workspace.js'
+import { prepareDemoWorkspace } from '../workspace/demo-workspace.js'
 import type { ToolMessage } from '../model/types.js'
 import type { JsonObject, JsonValue } from '../tools/types.js'
 import { readAndTicket } from '../scenarios/read-and-ticket.js'

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSy
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { prepareDemoWorkspace } from '../../mcp/internal/demo-workspace.js'
+import { prepareDemoWorkspace } from '../../workspace/demo-workspace.js'
 import { gitInvocation } from './git-invocation.js'
 
 // The second layer alone: git run with `gitInvocation`'s options in a

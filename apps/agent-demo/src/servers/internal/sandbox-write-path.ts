@@ -1,6 +1,6 @@
 import { lstatSync, mkdirSync, realpathSync, type Stats } from 'node:fs'
 import { isAbsolute, join, relative, resolve, sep } from 'node:path'
-import { gitControlComponent } from '../../sandbox/git-control-component.js'
+import { gitControlComponent } from '../../shared/git-control-component.js'
 import type { SandboxPath } from './sandbox-path.js'
 
 /**

@@ -1,6 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import * as z from 'zod'
-import { parallelSafeCapabilities } from './concurrency-capability.js'
+import { parallelSafeCapabilities } from '../../shared/concurrency-capability.js'
 import { Count, Person, TicketStatus } from './shared-schemas.js'
 import type { TicketsDb } from '../../tickets/tickets-db.js'
 import { errorResult, jsonResult } from './tool-result.js'

@@ -1,6 +1,6 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path'
 import type { Plugin } from '../loop/types.js'
-import { gitControlComponent } from '../sandbox/git-control-component.js'
+import { gitControlComponent } from '../shared/git-control-component.js'
 
 /**
  * A `pre_tool_call` hook that blocks writes aimed outside the sandbox or at

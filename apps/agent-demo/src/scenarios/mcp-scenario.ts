@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs'
+import { BUILTIN_SERVERS } from '../shared/builtin-servers.js'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
-import type { Scenario, ScenarioContext } from '../scenarios/types.js'
+import type { Scenario, ScenarioContext } from './types.js'
 import { readTickets } from '../tickets/read-tickets.js'
-import { connectBuiltinServers } from './connect-builtin-servers.js'
-import { openDemoWorkspace } from './internal/demo-workspace.js'
-import { sandboxWritesPlugin } from './sandbox-writes-plugin.js'
+import { connectBuiltinServers } from '../mcp/connect-builtin-servers.js'
+import { openDemoWorkspace } from '../workspace/demo-workspace.js'
+import { sandboxWritesPlugin } from '../plugins/sandbox-writes-plugin.js'
 
 /** What makes a scenario run against the real servers. */
 export interface McpScenarioOptions {
@@ -31,7 +32,7 @@ export function mcpScenario(options: McpScenarioOptions): Scenario {
     name: options.name,
     description: options.description,
     script: options.script,
-    enabledToolsets: options.enabledToolsets ?? ['files', 'git', 'tickets'],
+    enabledToolsets: options.enabledToolsets ?? BUILTIN_SERVERS.map((server) => server.name),
     approvalMode: 'never',
     async setup(context: ScenarioContext = {}) {
       const scratch = context.workspace === undefined ? mkdtempSync(join(tmpdir(), 'agent-demo-workspace-')) : undefined
