@@ -1,15 +1,19 @@
 #!/usr/bin/env node
 // `pnpm bench`: builds the packages, runs every packages/*/bench/*.bench.ts
 // against the built dist/ (each file measures ours and its peers in one
-// process), and writes all rows to bench/results.json.
+// process) and prints the rows. Only `--record` writes them: to the tracked
+// bench/results.json and to each measured package's BENCH.md (the one place
+// figures live), so an exploratory run never rewrites the record.
 // `--smoke` runs each case for a few milliseconds only (CI checks that the
-// benchmarks still run, not how fast they are).
+// benchmarks still run, not how fast they are); it never records.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync, mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { renderBenchMarkdown } from './render-bench-markdown.mjs'
 
 const smoke = process.argv.includes('--smoke')
+const record = process.argv.includes('--record') && !smoke
 const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'))
 const root = new URL('..', import.meta.url).pathname
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1' }
@@ -44,7 +48,7 @@ const rows = existsSync(out)
   : []
 rmSync(scratch, { recursive: true, force: true })
 
-if (!smoke) {
+if (record) {
   mkdirSync(join(root, 'bench'), { recursive: true })
   const target = join(root, 'bench', 'results.json')
   // Rows of packages not run this time are kept, so `pnpm bench json-pointer`
@@ -52,8 +56,17 @@ if (!smoke) {
   const kept = only.length > 0 && existsSync(target)
     ? JSON.parse(readFileSync(target, 'utf8')).filter((row) => !only.includes(row.package.replace(/^@x\//, '')))
     : []
-  writeFileSync(target, JSON.stringify([...kept, ...rows], null, 2) + '\n')
+  const all = [...kept, ...rows]
+  writeFileSync(target, JSON.stringify(all, null, 2) + '\n')
   console.log(`wrote ${rows.length} rows to bench/results.json`)
+  for (const name of new Set(files.map((entry) => entry.name))) {
+    const own = all.filter((row) => row.package.replace(/^@x\//, '') === name)
+    if (own.length === 0) continue
+    writeFileSync(join(root, 'packages', name, 'BENCH.md'), renderBenchMarkdown(own[0].package, own, new Date()))
+    console.log(`wrote packages/${name}/BENCH.md`)
+  }
+} else if (!smoke) {
+  console.log('not recorded (pass --record to write bench/results.json and the BENCH.md files)')
 }
 console.log(`bench: ${files.length - failures} files ran, ${failures} failed`)
 process.exit(failures > 0 || (files.length > 0 && rows.length === 0) ? 1 : 0)

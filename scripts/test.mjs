@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// `pnpm test`: build, lint and type-check every workspace package (turbo),
-// then run every vitest project in one run, and end with the plain line
-// `N passed, M failed` that CI reads (vitest's own summary is not read).
-// A failed build, lint or type-check counts as one failure each, so the line
-// can never say "0 failed" about a tree that does not build.
+// `pnpm test`: build, lint and type-check
+// every workspace package (turbo), then run every vitest project in one run
+// with coverage thresholds, and end with the plain line `N passed, M failed`
+// that CI reads (vitest's own summary is not read). A failed phase counts as
+// one failure each, so the line can never say "0 failed" about a tree that
+// does not build. Each phase announces itself, so a long lint or type-check
+// is visibly progressing.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -12,19 +14,32 @@ const root = new URL('..', import.meta.url).pathname
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', FORCE_COLOR: process.env.FORCE_COLOR ?? '0' }
 const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inherit', env }).status ?? 1
 
+const phases = [
+  ['build', ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only']],
+  ['lint', ['run', 'lint']],
+  ['typecheck', ['exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only']],
+]
+const total = phases.length + 1
 let checkFailures = 0
-for (const task of ['build', 'lint', 'typecheck']) {
-  const status = run('pnpm', ['exec', 'turbo', 'run', task, '--output-logs=errors-only'])
+for (const [index, [name, args]] of phases.entries()) {
+  const started = Date.now()
+  console.log(`[${index + 1}/${total}] ${name}...`)
+  const status = run('pnpm', args)
+  const seconds = ((Date.now() - started) / 1000).toFixed(0)
   if (status !== 0) {
     checkFailures++
-    console.error(`\n${task} failed (exit ${status})`)
+    console.error(`[${index + 1}/${total}] ${name} failed (exit ${status}, ${seconds} s)`)
+  } else {
+    console.log(`[${index + 1}/${total}] ${name} done (${seconds} s)`)
   }
 }
+console.log(`[${total}/${total}] tests (every vitest project, with coverage)...`)
 
 const report = join(root, '.vitest-results.json')
 rmSync(report, { force: true })
 const vitestStatus = run('pnpm', [
-  'exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2),
+  'exec', 'vitest', 'run', '--coverage', '--testTimeout=30000', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
 ])
 
 let passed = 0

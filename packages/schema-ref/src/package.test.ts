@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 
 describe('@x/schema-ref (built dist/)', () => {
   it('exports exactly the public API', async () => {
-    expect(Object.keys(await import('../dist/index.js')).sort()).toEqual(['createRefResolver', 'resolveLocalSchemaRef'])
+    expect(Object.keys(await import('../dist/index.js')).sort()).toEqual(['createPatternTest', 'createRefResolver', 'resolveLocalSchemaRef'])
   })
 
   it.each(runReadmeExample(fileURLToPath(new URL('../README.md', import.meta.url))))('README: $line', ({ expected, actual }) => {

@@ -1,0 +1,138 @@
+import { sanitizeToolSchema } from '@x/key-unmap'
+import { createRefResolver } from '@x/schema-ref'
+import type { RefResolver } from '@x/schema-ref'
+import { LIMITS } from './limits.js'
+import type { Marks } from './marks.js'
+import { isRecord, own, setOwn, typesOf } from './own.js'
+
+/** One declared property: the name the model was shown and what to do inside it. */
+export interface Field {
+  readonly sent: string
+  readonly plan: Plan
+}
+
+/**
+ * What the arguments at one schema position need between the tool's form and
+ * the model's form: keys renamed, strict-mode nulls, JSON text.
+ */
+export interface Plan {
+  json: boolean
+  /** The position's declared `type`s (to tell which union branch a scalar belongs to). */
+  types: readonly string[]
+  /** `additionalProperties: false`: an object with another key is not of this position. */
+  closed: boolean
+  /** The properties the tool requires (strict mode's added ones excluded): an object without one is not of this position. */
+  required: ReadonlySet<string> | undefined
+  fields: Map<string, Field> | undefined
+  optional: ReadonlySet<string> | undefined
+  additional: Plan | undefined
+  items: Plan | undefined
+  prefix: Plan[] | undefined
+  /** `anyOf` / `oneOf`: the branch that fits the value applies. */
+  branches: Plan[] | undefined
+  /** `allOf`: every member applies. */
+  all: Plan[] | undefined
+}
+
+const EMPTY: Plan = Object.freeze({
+  json: false,
+  types: [],
+  closed: false,
+  required: undefined,
+  fields: undefined,
+  optional: undefined,
+  additional: undefined,
+  items: undefined,
+  prefix: undefined,
+  branches: undefined,
+  all: undefined,
+}) as Plan
+
+/** The sent name of each property of one map, from `@x/key-unmap` itself so the two cannot disagree. */
+function sentNames(properties: Record<string, unknown>, keyProfile: 'anthropic' | 'gemini'): Map<string, string> {
+  const probe: Record<string, unknown> = {}
+  for (const name of Object.keys(properties)) setOwn(probe, name, { title: name })
+  const sanitized = sanitizeToolSchema({ type: 'object', properties: probe }, { profile: keyProfile }).properties
+  const names = new Map<string, string>()
+  for (const sent of Object.keys(sanitized)) {
+    const title = (sanitized[sent] as { title: string }).title
+    names.set(title, sent)
+  }
+  return names
+}
+
+interface BuildContext {
+  readonly resolver: RefResolver
+  readonly marks: Marks
+  readonly keyProfile: 'anthropic' | 'gemini'
+  readonly plans: Map<object, Plan>
+  /** Strict nulls or JSON text somewhere: restoring needs a walk beyond `unmapArgKeys`. */
+  restores: boolean
+  /** A renamed key somewhere. */
+  renames: boolean
+}
+
+function list(value: unknown, ctx: BuildContext, depth: number): Plan[] | undefined {
+  return Array.isArray(value) ? value.map((entry: unknown) => build(entry, ctx, depth + 1)) : undefined
+}
+
+function isPureUnion(plan: Plan): boolean {
+  return plan.branches !== undefined && !plan.json && plan.types.length === 0 && plan.fields === undefined && plan.items === undefined && plan.prefix === undefined && plan.all === undefined && plan.additional === undefined && plan.optional === undefined && !plan.closed
+}
+
+/** A union of unions is one union: a branch that is only a union gives its own branches (already flattened). */
+function flatten(branches: Plan[]): Plan[] {
+  return branches.flatMap((branch) => (isPureUnion(branch) ? branch.branches! : [branch]))
+}
+
+function build(node: unknown, ctx: BuildContext, depth: number): Plan {
+  if (depth > LIMITS.maxSchemaDepth) return EMPTY
+  const schema = ctx.resolver.resolve(node)
+  if (!isRecord(schema)) return EMPTY
+  const known = ctx.plans.get(schema)
+  if (known !== undefined) return known
+  const plan: Plan = { ...EMPTY }
+  ctx.plans.set(schema, plan)
+  plan.json = ctx.marks.jsonText.has(schema)
+  plan.optional = ctx.marks.optional.get(schema)
+  plan.types = typesOf(schema)
+  plan.closed = own(schema, 'additionalProperties') === false
+  const required = own(schema, 'required')
+  if (Array.isArray(required)) plan.required = new Set(required.filter((name): name is string => typeof name === 'string' && plan.optional?.has(name) !== true))
+  if (plan.json || plan.optional !== undefined) ctx.restores = true
+  const properties = own(schema, 'properties')
+  if (isRecord(properties)) {
+    const sent = sentNames(properties, ctx.keyProfile)
+    plan.fields = new Map()
+    for (const name of Object.keys(properties)) {
+      const sentName = sent.get(name) ?? name
+      if (sentName !== name) ctx.renames = true
+      plan.fields.set(name, { sent: sentName, plan: build(properties[name], ctx, depth + 1) })
+    }
+  }
+  const additional = own(schema, 'additionalProperties')
+  if (isRecord(additional)) plan.additional = build(additional, ctx, depth + 1)
+  const items = own(schema, 'items')
+  if (isRecord(items)) plan.items = build(items, ctx, depth + 1)
+  plan.prefix = list(own(schema, 'prefixItems'), ctx, depth) ?? list(items, ctx, depth)
+  const anyOf = list(own(schema, 'anyOf'), ctx, depth)
+  const oneOf = list(own(schema, 'oneOf'), ctx, depth)
+  plan.branches = anyOf !== undefined || oneOf !== undefined ? flatten([...(anyOf ?? []), ...(oneOf ?? [])]) : undefined
+  plan.all = list(own(schema, 'allOf'), ctx, depth)
+  return plan
+}
+
+/** A working schema's plan, and which directions need it at all. */
+export interface Plans {
+  readonly plan: Plan
+  /** Whether restoring needs the walk (strict nulls, JSON text); renames alone are `unmapArgKeys`'s job. */
+  readonly restores: boolean
+  /** Whether the model form differs from the tool form anywhere. */
+  readonly differs: boolean
+}
+
+export function planFor(working: Record<string, unknown>, marks: Marks, keyProfile: 'anthropic' | 'gemini'): Plans {
+  const ctx: BuildContext = { resolver: createRefResolver(working), marks, keyProfile, plans: new Map(), restores: false, renames: false }
+  const plan = build(working, ctx, 0)
+  return { plan, restores: ctx.restores, differs: ctx.restores || ctx.renames }
+}

@@ -1,0 +1,185 @@
+import { LIMITS } from './limits.js'
+import { FAILED, isRecord, parseJson, setOwn } from './own.js'
+import type { Field, Plan } from './plan.js'
+
+type Direction = 'restore' | 'model'
+
+/** The plans that apply to an object value: the position's own, its `allOf` members, the branch that fits best. */
+function objectPlans(plan: Plan, value: Record<string, unknown>, direction: Direction): Plan[] {
+  const plans = [plan]
+  if (plan.all !== undefined) plans.push(...plan.all)
+  const branch = pickBranch(plan, value, direction)
+  if (branch !== undefined) plans.push(branch)
+  return plans
+}
+
+function score(plan: Plan, value: Record<string, unknown>): number {
+  if (plan.fields === undefined) return plan.additional !== undefined || plan.types.includes('object') ? 0 : -1
+  if (plan.required !== undefined) for (const name of plan.required) if (!Object.hasOwn(value, name)) return -1
+  let matched = 0
+  for (const key of Object.keys(value)) {
+    if (plan.fields.has(key)) matched++
+    else if (plan.closed) return -1
+  }
+  return matched
+}
+
+function typeOf(value: unknown): string {
+  if (value === null) return 'null'
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number'
+  return typeof value
+}
+
+function admits(plan: Plan, type: string): boolean {
+  return !plan.json && (plan.types.includes(type) || (type === 'integer' && plan.types.includes('number')))
+}
+
+/**
+ * The union branch the value took: for an object, the branch declaring most
+ * of its keys; for an array, the first with items; otherwise none, unless
+ * only a JSON-text branch can carry the value (a string read back, or any
+ * value the other branches do not admit, on the way to the model).
+ */
+function pickBranch(plan: Plan, value: unknown, direction: Direction): Plan | undefined {
+  const branches = plan.branches
+  if (branches === undefined) return undefined
+  const json = branches.find((branch) => branch.json)
+  if (isRecord(value)) {
+    let best: Plan | undefined
+    let bestScore = -1
+    for (const branch of branches) {
+      const current = score(branch, value)
+      if (current > bestScore) {
+        best = branch
+        bestScore = current
+      }
+    }
+    return best ?? json
+  }
+  if (Array.isArray(value)) return branches.find((branch) => branch.items !== undefined || branch.prefix !== undefined || admits(branch, 'array')) ?? json
+  if (json === undefined) return undefined
+  const type = typeOf(value)
+  if (direction === 'restore') return type === 'string' && !branches.some((branch) => admits(branch, 'string')) ? json : undefined
+  return branches.some((branch) => admits(branch, type)) ? undefined : json
+}
+
+function field(plans: readonly Plan[], key: string): Field | undefined {
+  for (const plan of plans) {
+    const found = plan.fields?.get(key)
+    if (found !== undefined) return found
+  }
+  return undefined
+}
+
+function childPlan(plans: readonly Plan[], key: string): Plan | undefined {
+  const found = field(plans, key)
+  if (found !== undefined) return found.plan
+  for (const plan of plans) if (plan.additional !== undefined) return plan.additional
+  return undefined
+}
+
+function isOptional(plans: readonly Plan[], key: string): boolean {
+  return plans.some((plan) => plan.optional?.has(key) === true)
+}
+
+function mapArray(value: readonly unknown[], plan: Plan, step: (item: unknown, plan: Plan) => unknown): unknown {
+  let out: unknown[] | undefined
+  for (let index = 0; index < value.length; index++) {
+    const itemPlan = plan.prefix?.[index] ?? plan.items
+    if (itemPlan === undefined) continue
+    const next = step(value[index], itemPlan)
+    if (next !== value[index]) {
+      out ??= value.slice()
+      out[index] = next
+    }
+  }
+  return out ?? value
+}
+
+/** Undoes strict mode and JSON text on arguments that already carry the tool's names. */
+export function restoreValue(value: unknown, plan: Plan, depth: number, state: { parsed: boolean }): unknown {
+  if (depth > LIMITS.maxValueDepth) return value
+  if (plan.json) {
+    if (typeof value !== 'string') return value
+    const parsed = parseJson(value)
+    if (parsed === FAILED) return value
+    state.parsed = true
+    return parsed
+  }
+  if (Array.isArray(value)) {
+    const branch = plan.items === undefined && plan.prefix === undefined ? pickBranch(plan, value, 'restore') : plan
+    if (branch !== undefined && branch.json) return value
+    return branch === undefined ? value : mapArray(value, branch, (item, itemPlan) => restoreValue(item, itemPlan, depth + 1, state))
+  }
+  if (!isRecord(value)) {
+    const branch = pickBranch(plan, value, 'restore')
+    return branch === undefined ? value : restoreValue(value, branch, depth, state)
+  }
+  const plans = objectPlans(plan, value, 'restore')
+  let out: Record<string, unknown> | undefined
+  const keys = Object.keys(value)
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!
+    const child = value[key]
+    const drop = child === null && isOptional(plans, key)
+    const sub = drop ? undefined : childPlan(plans, key)
+    const next = sub === undefined ? child : restoreValue(child, sub, depth + 1, state)
+    if ((drop || next !== child) && out === undefined) {
+      out = {}
+      for (let earlier = 0; earlier < index; earlier++) setOwn(out, keys[earlier]!, value[keys[earlier]!])
+    }
+    if (out !== undefined && !drop) setOwn(out, key, next)
+  }
+  return out ?? value
+}
+
+function toJsonText(value: unknown): unknown {
+  try {
+    const text = JSON.stringify(value)
+    return typeof text === 'string' ? text : value
+  } catch {
+    return value
+  }
+}
+
+/** The tool's arguments in the form the model was shown: renamed keys, strict nulls, JSON text. */
+export function toModelValue(value: unknown, plan: Plan, depth: number): unknown {
+  if (depth > LIMITS.maxValueDepth) return value
+  if (plan.json) return value === undefined ? value : toJsonText(value)
+  if (Array.isArray(value)) {
+    const branch = plan.items === undefined && plan.prefix === undefined ? pickBranch(plan, value, 'model') : plan
+    if (branch !== undefined && branch.json) return toModelValue(value, branch, depth)
+    return branch === undefined ? value : mapArray(value, branch, (item, itemPlan) => toModelValue(item, itemPlan, depth + 1))
+  }
+  if (!isRecord(value)) {
+    const branch = pickBranch(plan, value, 'model')
+    return branch === undefined ? value : toModelValue(value, branch, depth)
+  }
+  const branch = pickBranch(plan, value, 'model')
+  if (branch !== undefined && branch.json && plan.fields === undefined) return toModelValue(value, branch, depth)
+  const plans = objectPlans(plan, value, 'model')
+  const out: Record<string, unknown> = {}
+  let changed = false
+  for (const key of Object.keys(value)) {
+    const found = field(plans, key)
+    const sub = found?.plan ?? childPlan(plans, key)
+    const child = value[key]
+    const next = sub === undefined ? child : toModelValue(child, sub, depth + 1)
+    const name = found?.sent ?? key
+    if (name !== key || next !== child) changed = true
+    // A renamed key never overwrites a key the tool's arguments already carry under that spelling.
+    if (name !== key && Object.hasOwn(value, name)) setOwn(out, key, next)
+    else setOwn(out, name, next)
+  }
+  for (const owner of plans) {
+    if (owner.optional === undefined) continue
+    for (const name of owner.optional) {
+      if (Object.hasOwn(value, name)) continue
+      const sent = field(plans, name)?.sent ?? name
+      if (Object.hasOwn(out, sent)) continue
+      setOwn(out, sent, null)
+      changed = true
+    }
+  }
+  return changed ? out : value
+}

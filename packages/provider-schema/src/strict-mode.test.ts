@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest'
+import { deepFreeze } from '@x/test-utils'
+import { checkProviderSchema } from './check-provider-schema.js'
+import { prepareToolSchema } from './prepare-tool-schema.js'
+
+const strict = { provider: 'openai-strict' } as const
+
+describe('openai-strict: the schema', () => {
+  it('lists every property in required, makes the optional ones nullable and closes the object', () => {
+    const schema = deepFreeze({ type: 'object', properties: { q: { type: 'string' }, limit: { type: 'integer' } }, required: ['q'] })
+    expect(prepareToolSchema(schema, strict).schema).toEqual({
+      type: 'object',
+      properties: { q: { type: 'string' }, limit: { type: ['integer', 'null'] } },
+      required: ['q', 'limit'],
+      additionalProperties: false,
+    })
+  })
+
+  it.each([
+    ['a type list', { type: ['integer', 'string'] }, { type: ['integer', 'string', 'null'] }],
+    ['an enum', { type: 'string', enum: ['a', 'b'] }, { type: ['string', 'null'], enum: ['a', 'b', null] }],
+    ['an anyOf', { anyOf: [{ type: 'integer' }, { type: 'string' }] }, { anyOf: [{ type: 'integer' }, { type: 'string' }, { type: 'null' }] }],
+    ['a const', { const: 'x' }, { anyOf: [{ const: 'x' }, { type: 'null' }] }],
+    ['already nullable', { type: ['integer', 'null'] }, { type: ['integer', 'null'] }],
+  ])('an optional property with %s gets the nullable form', (_name, property, expected) => {
+    const schema = deepFreeze({ type: 'object', properties: { p: property } })
+    expect((prepareToolSchema(schema, strict).schema.properties as Record<string, unknown>).p).toEqual(expected)
+  })
+
+  it.each([
+    ['any value', {}],
+    ['a free-form object', { type: 'object' }],
+    ['a map', { type: 'object', additionalProperties: { type: 'integer' } }],
+    ['a tuple', { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }] }],
+    ['several allOf members', { allOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { required: ['a'] }] }],
+  ])('%s is sent as JSON text', (_name, property) => {
+    const schema = deepFreeze({ type: 'object', properties: { p: property }, required: ['p'] })
+    const sent = (prepareToolSchema(schema, strict).schema.properties as Record<string, Record<string, unknown>>).p!
+    expect(sent.type).toBe('string')
+    expect(sent.description).toMatch(/JSON text/)
+  })
+
+  it('keeps the description of a position sent as JSON text', () => {
+    const schema = deepFreeze({ type: 'object', properties: { p: { description: 'Extra headers' } }, required: ['p'] })
+    expect((prepareToolSchema(schema, strict).schema.properties as Record<string, unknown>).p).toEqual({
+      type: 'string',
+      description: 'Extra headers (JSON text of the value.)',
+    })
+  })
+
+  it('a root without properties is a tool without arguments: closed and empty', () => {
+    expect(prepareToolSchema(deepFreeze({ type: 'object' }), strict).schema).toEqual({ type: 'object', properties: {}, required: [], additionalProperties: false })
+  })
+
+  it('inlines references and cuts a recursion where it re-enters itself', () => {
+    const schema = deepFreeze({
+      type: 'object',
+      properties: { node: { $ref: '#/$defs/Node' } },
+      required: ['node'],
+      $defs: { Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' } }, required: ['next'] } },
+    })
+    const sent = prepareToolSchema(schema, strict).schema
+    expect(sent.$defs).toBeUndefined()
+    expect(sent.properties).toEqual({
+      node: {
+        type: 'object',
+        properties: { next: { type: 'string', description: '(JSON text of any value: the schema refers to itself here.)' } },
+        required: ['next'],
+        additionalProperties: false,
+      },
+    })
+    expect(checkProviderSchema(sent, 'openai-strict')).toEqual([])
+  })
+})
+
+describe('openai-strict: restoreArgs', () => {
+  const schema = deepFreeze({
+    type: 'object',
+    properties: {
+      q: { type: 'string' },
+      limit: { type: 'integer' },
+      note: { type: ['string', 'null'] },
+      'extra headers': { type: 'object', additionalProperties: { type: 'string' } },
+    },
+    required: ['q', 'note'],
+  })
+  const prepared = prepareToolSchema(schema, strict)
+
+  it('drops the null strict mode sent for an omitted optional property', () => {
+    expect(prepared.restoreArgs('{"q":"x","limit":null,"note":"n","extra_headers":null}')).toEqual({ q: 'x', note: 'n' })
+  })
+
+  it('keeps a null the tool declared for a required property', () => {
+    expect(prepared.restoreArgs('{"q":"x","limit":null,"note":null,"extra_headers":null}')).toEqual({ q: 'x', note: null })
+  })
+
+  it('drops "null" as text too, once coerced', () => {
+    expect(prepared.restoreArgs({ q: 'x', limit: 'null', note: 'n', extra_headers: null })).toEqual({ q: 'x', note: 'n' })
+  })
+
+  it('parses JSON text back, with the original names restored first', () => {
+    expect(prepared.restoreArgs({ q: 'x', limit: '3', note: 'n', extra_headers: '{"Accept":"json"}' })).toEqual({
+      q: 'x',
+      limit: 3,
+      note: 'n',
+      'extra headers': { Accept: 'json' },
+    })
+  })
+
+  it('leaves JSON text that does not parse as it came', () => {
+    expect(prepared.restoreArgs({ q: 'x', note: 'n', extra_headers: '{"Accept"' })).toEqual({ q: 'x', note: 'n', 'extra headers': '{"Accept"' })
+  })
+
+  it('toModelArgs writes the form the model was shown', () => {
+    expect(prepared.toModelArgs({ q: 'x', note: null, 'extra headers': { Accept: 'json' } })).toEqual({
+      q: 'x',
+      note: null,
+      extra_headers: '{"Accept":"json"}',
+      limit: null,
+    })
+  })
+})

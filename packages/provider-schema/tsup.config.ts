@@ -1,0 +1,4 @@
+import { defineConfig } from 'tsup'
+import { packageBuild } from '@x/tsup-config'
+
+export default defineConfig(packageBuild())
