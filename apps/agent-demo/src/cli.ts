@@ -29,6 +29,9 @@ options:
   --entries 2,3        compare: batch sizes to measure (default 3)
   --live               chat with the OpenAI-compatible model named by AGENT_DEMO_BASE_URL,
                        AGENT_DEMO_API_KEY and AGENT_DEMO_MODEL (never needed by the demo or tests)
+  --all                before/after tables list unchanged arguments too
+  --provider <name>    prepare the tools for a provider: anthropic, openai, openai-strict,
+                       gemini, bedrock, mistral, generic (default: the loop's own preparation)
   --no-color           plain text even on a terminal
 
 scenarios:

@@ -60,6 +60,7 @@ export async function runCommand(options: CliOptions, io: CliIo, scenarioName: s
       signal: controller.signal,
       onEvent: render,
       ...(root === undefined ? {} : { workspaceRoot: root }),
+      ...(options.provider === undefined ? {} : { provider: options.provider }),
     })
     if (!outcome.stopped) {
       const results = (await store.loadMessages(outcome.sessionId)).flatMap(({ message }) => (message.role === 'tool' ? [message] : []))

@@ -30,11 +30,15 @@ export function formatComparison(comparison: Comparison): string {
 export async function compareCommand(options: CliOptions, io: CliIo): Promise<number> {
   const setup = await readAndTicketMcp.setup()
   try {
-    const comparisons = await runComparison(setup, { entries: options.entries, modelLatencyMs: options.modelLatency })
+    const comparisons = await runComparison(setup, {
+      entries: options.entries,
+      modelLatencyMs: options.modelLatency,
+      ...(options.provider === undefined ? {} : { provider: options.provider }),
+    })
     if (options.json) {
       for (const comparison of comparisons) {
         for (const run of comparison.runs) {
-          io.write(`${JSON.stringify({ type: 'comparison', entries: comparison.entries, modelLatencyMs: options.modelLatency, ...run })}\n`)
+          io.write(`${JSON.stringify({ type: 'comparison', entries: comparison.entries, modelLatencyMs: options.modelLatency, provider: options.provider ?? null, ...run })}\n`)
         }
       }
       return 0
@@ -42,7 +46,8 @@ export async function compareCommand(options: CliOptions, io: CliIo): Promise<nu
     io.write(
       `"read these files and open a ticket" against the real files, git and tickets servers, each fix turned off in turn;\n` +
         `with a fix off, the tool's validation error (or the batch's correction) goes back to the model, which sends fixed calls.\n` +
-        `Simulated model latency ${options.modelLatency} ms per round trip; (+n) is what the missing fix cost.\n`,
+        `Tools prepared ${options.provider === undefined ? 'by the loop (key-unmap names)' : `for ${options.provider} (@x/provider-schema)`}; ` +
+        `simulated model latency ${options.modelLatency} ms per round trip; (+n) is what the missing fix cost.\n`,
     )
     for (const comparison of comparisons) io.write(formatComparison(comparison))
     return 0

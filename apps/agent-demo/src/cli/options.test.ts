@@ -37,6 +37,14 @@ describe('parseCliOptions', () => {
     expect(() => parseCliOptions(['compare', ...flags], {}, false)).toThrow(message)
   })
 
+  it('prepares the tools for a named provider only when asked', () => {
+    expect(parseCliOptions(['demo'], {}, false)).not.toHaveProperty('provider')
+    expect(parseCliOptions(['demo', '--provider', 'gemini'], {}, false).provider).toBe('gemini')
+    expect(() => parseCliOptions(['demo', '--provider', 'palm'], {}, false)).toThrow(
+      '--provider expects one of anthropic, openai, openai-strict, gemini, bedrock, mistral, generic; received palm',
+    )
+  })
+
   it('lists unchanged arguments only with --all', () => {
     expect([parseCliOptions(['demo'], {}, false).all, parseCliOptions(['demo', '--all'], {}, false).all]).toEqual([false, true])
   })

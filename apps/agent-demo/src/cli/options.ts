@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url'
+import { PROVIDER_NAMES, type ProviderName } from '@x/provider-schema'
 
 /** Sessions folder by default: `apps/agent-demo/.data/sessions` (git-ignored), wherever the CLI is run from. */
 export const DEFAULT_SESSIONS_DIR = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../.data/sessions' : '../../.data/sessions', import.meta.url))
@@ -23,12 +24,14 @@ export interface CliOptions {
   readonly entries: readonly number[]
   /** Before/after tables list unchanged arguments too. */
   readonly all: boolean
+  /** Prepare the tools for this provider (`@x/provider-schema`); unset keeps the loop's own preparation. */
+  readonly provider?: ProviderName
 }
 
 /**
  * Parses `agent-demo <command> [args] [--json] [--store sqlite|jsonl|memory]
  * [--dir <folder>] [--latency <ms>] [--model-latency <ms>] [--entries 2,3]
- * [--all] [--no-color]`. Unknown flags are errors; a bad value is reported
+ * [--all] [--provider <name>] [--no-color]`. Unknown flags are errors; a bad value is reported
  * as it was typed.
  */
 export function parseCliOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, isTty: boolean): CliOptions {
@@ -43,6 +46,7 @@ export function parseCliOptions(argv: readonly string[], env: Readonly<Record<st
   let entries: number[] = [3]
   let entriesText = '3'
   let all = false
+  let provider: string | undefined
   // Errors quote the flag's text as typed: `abc`, not the NaN it parsed to.
   const raw = (flag: string): string => argv[argv.lastIndexOf(flag) + 1] ?? ''
   for (let index = 0; index < argv.length; index += 1) {
@@ -65,6 +69,7 @@ export function parseCliOptions(argv: readonly string[], env: Readonly<Record<st
       entriesText = value()
       entries = entriesText.split(',').map((text) => (/^\s*\d+\s*$/u.test(text) ? Number(text) : Number.NaN))
     } else if (arg === '--all') all = true
+    else if (arg === '--provider') provider = value()
     else if (arg === '--help' || arg === '-h') positional.unshift('help')
     else if (arg.startsWith('--')) throw new TypeError(`unknown option ${arg}`)
     else positional.push(arg)
@@ -77,5 +82,21 @@ export function parseCliOptions(argv: readonly string[], env: Readonly<Record<st
   if (entries.some((count) => !Number.isInteger(count) || count < 2 || count > 3)) {
     throw new TypeError(`--entries expects batch sizes between 2 and 3, like 2,3; received ${entriesText}`)
   }
-  return { command: positional[0] ?? 'help', positional: positional.slice(1), json, color: color && !json, store, dir, latency, live, modelLatency, entries, all }
+  if (provider !== undefined && !(PROVIDER_NAMES as readonly string[]).includes(provider)) {
+    throw new TypeError(`--provider expects one of ${PROVIDER_NAMES.join(', ')}; received ${provider}`)
+  }
+  return {
+    command: positional[0] ?? 'help',
+    positional: positional.slice(1),
+    json,
+    color: color && !json,
+    store,
+    dir,
+    latency,
+    live,
+    modelLatency,
+    entries,
+    all,
+    ...(provider === undefined ? {} : { provider: provider as ProviderName }),
+  }
 }

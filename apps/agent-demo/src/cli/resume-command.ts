@@ -4,9 +4,10 @@ import type { CliIo } from './cli-io.js'
 import { openStore } from './open-store.js'
 import type { CliOptions } from './options.js'
 import { createTerminalRenderer } from './terminal-renderer.js'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import { describeTickets } from '../tickets/describe-tickets.js'
 import { readTickets } from '../tickets/read-tickets.js'
+import { shortPath } from '../tickets/short-path.js'
 
 /**
  * `resume <session>`: after a crash, gives every unfinished call an
@@ -35,7 +36,7 @@ export async function resumeCommand(options: CliOptions, io: CliIo, sessionId: s
     } else {
       if (typeof workspace === 'string') {
         const file = join(workspace, 'tickets.db')
-        io.write(describeTickets({ where: `in ${relative(process.cwd(), file) || file}`, tickets: readTickets(file) }))
+        io.write(describeTickets({ where: `in ${shortPath(file)}`, tickets: readTickets(file) }))
       }
       const ended = report.outcome === undefined ? '; the session had already ended' : ''
       io.write(`\nresumed ${sessionId}: ${report.interrupted.length} interrupted result(s) added, no call run twice${ended}\n`)

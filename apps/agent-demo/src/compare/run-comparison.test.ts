@@ -71,6 +71,13 @@ describe('compare: each fix off in turn, against the real servers', () => {
     expect(text).toMatch(/all three off\s+13 \(\+5\)\s+5 \(\+2\)\s+3\.00 s\n/u)
   })
 
+  it('measures the same with the tools prepared for openai-strict (restoreCall when both argument fixes are on)', async () => {
+    const [strict] = await runComparison(setup, { entries: [3], modelLatencyMs: 0, provider: 'openai-strict' })
+    expect(strict!.runs.map((candidate) => [candidate.setting.label, candidate.messages, candidate.roundTrips, candidate.statuses.join(' ')])).toEqual(
+      comparisons.find((comparison) => comparison.entries === 3)!.runs.map((candidate) => [candidate.setting.label, candidate.messages, candidate.roundTrips, candidate.statuses.join(' ')]),
+    )
+  }, 30_000)
+
   it('is what `agent-demo compare` prints, against its own servers', async () => {
     let text = ''
     const code = await compareCommand(parseCliOptions(['compare', '--model-latency', '0'], {}, false), {

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks'
+import type { ProviderName } from '@x/provider-schema'
 import { BUILTIN_SERVERS } from '../shared/builtin-servers.js'
 import { createSequentialIds, createStepClock } from '../loop/clock.js'
 import { runSession } from '../loop/run-session.js'
@@ -64,7 +65,7 @@ function withModelLatency(model: Model, latencyMs: number): Model {
   }
 }
 
-async function runSetting(setup: ScenarioSetup, entries: number, setting: FixSetting, modelLatencyMs: number): Promise<SettingRun> {
+async function runSetting(setup: ScenarioSetup, entries: number, setting: FixSetting, modelLatencyMs: number, provider?: ProviderName): Promise<SettingRun> {
   const store = createMemoryStore()
   const options: LoopOptions = {
     model: withModelLatency(createCorrectingModel(COMPARE_ENTRIES.slice(0, entries)), modelLatencyMs),
@@ -77,6 +78,7 @@ async function runSetting(setup: ScenarioSetup, entries: number, setting: FixSet
     guardrails: setup.guardrails,
     splitBatches: setting.split,
     argumentFixes: { coerce: setting.coerce, restoreKeys: setting.restoreKeys },
+    ...(provider === undefined ? {} : { provider }),
   }
   const started = performance.now()
   const outcome = await runSession(options, { title: `compare: ${setting.label}`, meta: { compare: setting.label } }, 'Read README.md and notes/incident.md, then open a ticket for the incident.')
@@ -90,16 +92,23 @@ async function runSetting(setup: ScenarioSetup, entries: number, setting: FixSet
  * Runs the task once per fix setting and batch size, every run against the
  * same real servers: with a fix off, the tool's own validation error (or,
  * without the split, the batch's correction) goes back to the model, which
- * sends fixed arguments (or one entry per call) and carries on.
+ * sends fixed arguments (or one entry per call) and carries on. With a
+ * `provider`, the model is shown that provider's prepared tools and, with
+ * both argument fixes on, `restoreCall` does coercion and key restore in
+ * one step; a row with one of them off runs the loop's own steps instead
+ * (the provider's restore cannot be taken apart).
  */
-export async function runComparison(setup: ScenarioSetup, options: { readonly entries: readonly number[]; readonly modelLatencyMs: number }): Promise<Comparison[]> {
+export async function runComparison(
+  setup: ScenarioSetup,
+  options: { readonly entries: readonly number[]; readonly modelLatencyMs: number; readonly provider?: ProviderName },
+): Promise<Comparison[]> {
   const comparisons: Comparison[] = []
   // One run first, not measured: the servers' first calls and the loop's
   // first schemas pay start-up costs no setting should be charged with.
-  await runSetting(setup, COMPARE_ENTRIES.length, FIX_SETTINGS[0]!, 0)
+  await runSetting(setup, COMPARE_ENTRIES.length, FIX_SETTINGS[0]!, 0, options.provider)
   for (const entries of options.entries) {
     const runs: SettingRun[] = []
-    for (const setting of FIX_SETTINGS) runs.push(await runSetting(setup, entries, setting, options.modelLatencyMs))
+    for (const setting of FIX_SETTINGS) runs.push(await runSetting(setup, entries, setting, options.modelLatencyMs, options.provider))
     comparisons.push({ entries, runs })
   }
   return comparisons

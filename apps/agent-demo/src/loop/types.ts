@@ -1,4 +1,5 @@
 // What the loop is configured with, and what it reports while it runs.
+import type { ProviderName } from '@x/provider-schema'
 import type { EntryDecision, Model, ToolMessage } from '../model/types.js'
 import type { SessionStore } from '../store/types.js'
 import type { ToolRegistry } from '../tools/registry.js'
@@ -115,6 +116,14 @@ export interface LoopOptions {
    * the fix. Kept for `compare`.
    */
   readonly argumentFixes?: ArgumentFixes
+  /**
+   * Prepare the tools for this provider (`@x/provider-schema`): the model is
+   * shown `prepareToolset`'s names and schemas, and each entry's call is
+   * turned back into the tool's own name and arguments with `restoreCall`.
+   * Unset (the default), the loop sanitizes names with `@x/key-unmap` and
+   * runs coercion then key restore itself, as every stored session did.
+   */
+  readonly provider?: ProviderName
   /** Most model round trips for one user message (default 8). */
   readonly maxRounds?: number
   /** Stops the session: entries not started are skipped, no further model call is made. */

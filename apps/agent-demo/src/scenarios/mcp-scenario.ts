@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { BUILTIN_SERVERS } from '../shared/builtin-servers.js'
 import { tmpdir } from 'node:os'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import type { Scenario, ScenarioContext } from './types.js'
 import { readTickets } from '../tickets/read-tickets.js'
+import { shortPath } from '../tickets/short-path.js'
 import { connectBuiltinServers } from '../mcp/connect-builtin-servers.js'
 import { openDemoWorkspace } from '../workspace/demo-workspace.js'
 import { sandboxWritesPlugin } from '../plugins/sandbox-writes-plugin.js'
@@ -52,7 +53,7 @@ export function mcpScenario(options: McpScenarioOptions): Scenario {
         tools: connected.tools,
         plugins: [sandboxWritesPlugin(workspace.sandbox)],
         guardrails: [],
-        tickets: () => ({ where: `in ${relative(process.cwd(), workspace.ticketsDb) || workspace.ticketsDb}`, tickets: readTickets(workspace.ticketsDb) }),
+        tickets: () => ({ where: `in ${shortPath(workspace.ticketsDb)}`, tickets: readTickets(workspace.ticketsDb) }),
         async close() {
           await connected.close()
           removeScratch()

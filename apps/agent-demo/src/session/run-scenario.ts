@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs'
+import { PROVIDER_NAMES, type ProviderName } from '@x/provider-schema'
 import { join } from 'node:path'
 import { createSequentialIds, createStepClock, type Clock } from '../loop/clock.js'
 import { runUserTurn, startSession, type UserTurnOutcome } from '../loop/run-session.js'
@@ -23,6 +24,8 @@ export interface ScenarioMeta extends JsonObject {
   ids: { seed: string; start: number }
   /** Folder the run kept its world in (MCP scenarios with a persistent store), for `resume`. */
   workspace?: string
+  /** The provider the tools were prepared for (`--provider`); absent for the loop's own preparation. */
+  provider?: string
 }
 
 /** Whether a session header was written by `runScenario` (so it can be replayed or resumed). */
@@ -70,6 +73,8 @@ export interface RunScenarioOptions {
    * scenario starts from a fresh, temporary world.
    */
   readonly workspaceRoot?: string
+  /** Prepare the tools for this provider (recorded in the header, so a replay does too). */
+  readonly provider?: ProviderName
 }
 
 /** Loop options for a scenario run from its header: shared by a run, a replay and a resume. */
@@ -92,6 +97,7 @@ export function scenarioLoopOptions(
     guardrails: setup.guardrails,
     approvalMode: meta.approvalMode === 'writes' || meta.approvalMode === 'always' ? meta.approvalMode : 'never',
     maxWorkers: meta.maxWorkers,
+    ...(isProviderName(meta.provider) ? { provider: meta.provider } : {}),
     ...(options.approver === undefined ? {} : { approver: options.approver }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.onEvent === undefined ? {} : { onEvent: options.onEvent }),
@@ -117,6 +123,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<UserTurn
     clock: { start: Date.UTC(2026, 9, 2), step: 1 },
     ids: { seed: scenario.name, start },
     ...(options.workspaceRoot === undefined ? {} : { workspace: join(options.workspaceRoot, `${scenario.name}-${start}`) }),
+    ...(options.provider === undefined ? {} : { provider: options.provider }),
   }
   // A new run starts from a fresh world even if an old one was left under
   // the same name (a store deleted by hand); a replay passes the recorded
@@ -133,4 +140,8 @@ export async function runScenario(options: RunScenarioOptions): Promise<UserTurn
   } finally {
     await setup.close()
   }
+}
+
+function isProviderName(value: unknown): value is ProviderName {
+  return typeof value === 'string' && (PROVIDER_NAMES as readonly string[]).includes(value)
 }
