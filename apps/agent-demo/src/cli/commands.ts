@@ -167,7 +167,7 @@ export async function chatCommand(options: CliOptions, io: CliIo, scenarioName: 
   const prompt = (): void => io.write('> ')
   io.write(
     `scenario ${scenarioName}: its model replays a recording, so it sends one request: "${recorded}"\n` +
-      'press Enter to send it, /stop to stop a running batch, /quit to leave (chat --live talks to a real model)\n',
+      `press Enter to send it, /stop to stop a running batch, /quit to leave (${cliCommand()} chat --live talks to a real model)\n`,
   )
   prompt()
   let running: { controller: AbortController; done: Promise<number> } | undefined
@@ -183,7 +183,7 @@ export async function chatCommand(options: CliOptions, io: CliIo, scenarioName: 
       continue
     }
     if (command !== '') {
-      io.write(`this model cannot read "${command}": it replays a recording. Press Enter on an empty line to send "${recorded}", or use chat --live.\n`)
+      io.write(`this model cannot read "${command}": it replays a recording. Press Enter on an empty line to send "${recorded}", or run ${cliCommand()} chat --live.\n`)
       prompt()
       continue
     }
