@@ -12,9 +12,9 @@ export interface BeforeAfterRow {
   readonly changed: boolean
   /**
    * What changed, in words that survive a pipe and `NO_COLOR`: `coerced`
-   * (the value), `renamed` (the key restored), `renamed, coerced`, or
-   * `changed` (a whole value that no longer lines up, after a hook);
-   * empty when nothing did.
+   * (the value), `renamed` (the key restored), `renamed, coerced`,
+   * `removed` / `added` (a key only one side has), or `changed` (a whole
+   * value replaced); empty when nothing did.
    */
   readonly fix: string
 }
@@ -22,9 +22,14 @@ export interface BeforeAfterRow {
 const isRecord = (value: unknown): value is Record<string, JsonValue> => typeof value === 'object' && value !== null && !Array.isArray(value)
 const show = (value: JsonValue | undefined): string => (value === undefined ? '—' : JSON.stringify(value))
 
+const join = (prefix: string, name: string): string => (prefix === '' ? name : `${prefix}.${name}`)
+// How a sanitized name relates to the declared one (`first_name` / `first name`).
+const loose = (name: string): string => name.replace(/[^A-Za-z0-9]+/gu, '_').toLowerCase()
+
 // Coercion keeps keys and order and unmapping renames in place, so the two
-// objects line up position by position; where they do not (a hook changed
-// the arguments), the whole value is one row.
+// objects line up position by position. Where they do not (a hook changed
+// the arguments, a provider's restore dropped strict mode's nulls), keys
+// are paired by name, loosely, and the rest are rows of their own.
 function walk(path: string, renamed: string, sent: JsonValue | undefined, received: JsonValue | undefined, rows: Omit<BeforeAfterRow, 'callId' | 'tool'>[]): void {
   if (isRecord(sent) && isRecord(received)) {
     const sentEntries = Object.entries(sent)
@@ -32,11 +37,22 @@ function walk(path: string, renamed: string, sent: JsonValue | undefined, receiv
     if (sentEntries.length === receivedEntries.length) {
       receivedEntries.forEach(([key, value], index) => {
         const [sentKey, sentValue] = sentEntries[index]!
-        const join = (prefix: string, name: string): string => (prefix === '' ? name : `${prefix}.${name}`)
         walk(join(path, sentKey), join(renamed, key), sentValue, value, rows)
       })
       return
     }
+    const unpaired = new Set(receivedEntries.map(([key]) => key))
+    for (const [sentKey, sentValue] of sentEntries) {
+      const key = unpaired.has(sentKey) ? sentKey : [...unpaired].find((candidate) => loose(candidate) === loose(sentKey))
+      if (key === undefined) {
+        rows.push({ argument: join(path, sentKey), sent: show(sentValue), received: show(undefined), changed: true, fix: 'removed' })
+        continue
+      }
+      unpaired.delete(key)
+      walk(join(path, sentKey), join(renamed, key), sentValue, received[key], rows)
+    }
+    for (const key of unpaired) rows.push({ argument: join(renamed, key), sent: show(undefined), received: show(received[key]), changed: true, fix: 'added' })
+    return
   }
   // An entry that never reached normalization has nothing received: not a change.
   const coerced = received !== undefined && JSON.stringify(sent) !== JSON.stringify(received)
