@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // agent-demo: the reference turn loop, runnable offline. See README.md.
-import { chatCommand, describeScenarios, replayCommand, runCommand, sessionsCommand, showCommand, type CliIo } from './cli/commands.js'
+import type { CliIo } from './cli/cli-io.js'
+import { chatCommand, describeScenarios, replayCommand, runCommand, sessionsCommand, showCommand } from './cli/commands.js'
 import { parseCliOptions } from './cli/options.js'
 import { compareCommand } from './cli/compare-command.js'
 import { resumeCommand } from './cli/resume-command.js'
@@ -9,13 +10,13 @@ import { DEMO_SCENARIO } from './scenarios/all-scenarios.js'
 const HELP = `usage: agent-demo <command> [options]
 
 commands:
-  demo                 run seed 004's scenario against the real MCP servers: read two files, open a ticket
+  demo                 read two files and open a ticket, against the real MCP servers
   run <scenario>       run a scenario with its recorded model script
   replay <session>     run a recorded session again; exit 1 unless the transcript is identical
   resume <session>     after a crash: "interrupted" results for unfinished calls, then carry on
   sessions             list stored sessions
   show <session>       print a stored session with its before/after tables
-  compare              the same task under the old contract (batch rejected) and the new (split)
+  compare              what each fix saves: the task with coercion, key restore, the split off in turn
   chat [scenario]      interactive: Enter runs the scenario, /stop stops the batch, /quit leaves
 
 options:
@@ -25,9 +26,12 @@ options:
   --dir <folder>       data folder (default $AGENT_DEMO_DATA or apps/agent-demo/.data/sessions)
   --latency <ms>       simulated time per tool call (to try Ctrl-C or /stop)
   --model-latency <ms> compare: simulated model time per round trip (default 500)
-  --entries 2,3        compare: batch sizes to measure (default 2,3)
+  --entries 2,3        compare: batch sizes to measure (default 3)
   --live               chat with the OpenAI-compatible model named by AGENT_DEMO_BASE_URL,
                        AGENT_DEMO_API_KEY and AGENT_DEMO_MODEL (never needed by the demo or tests)
+  --all                before/after tables list unchanged arguments too
+  --provider <name>    prepare the tools for a provider: anthropic, openai, openai-strict,
+                       gemini, bedrock, mistral, generic (default: the loop's own preparation)
   --no-color           plain text even on a terminal
 
 scenarios:

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readTickets } from '../mcp/describe-tickets.js'
+import { readTickets } from '../tickets/read-tickets.js'
 import type { ToolMessage } from '../model/types.js'
 import { findScenario } from '../scenarios/all-scenarios.js'
 import { replaySession, type ReplayReport } from '../session/replay-session.js'
@@ -157,7 +157,7 @@ describe('SIGKILL in the middle of a batch, then resume', () => {
   })
 
   it('does not run the completed ticket creation again: one ticket in the tickets database', () => {
-    expect(readTickets(join(dir, 'workspaces', 'sqlite', 'ticket-then-reads-1')).map((ticket) => ticket.title)).toEqual(['Retry job sends invoices twice'])
+    expect(readTickets(join(dir, 'workspaces', 'sqlite', 'ticket-then-reads-1', 'tickets.db')).map((ticket) => ticket.title)).toEqual(['Retry job sends invoices twice'])
   })
 
   it('carries the recorded script on after the stored turns', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readTickets } from '../mcp/describe-tickets.js'
+import { readTickets } from '../tickets/read-tickets.js'
 import { DEMO_SCENARIO } from '../scenarios/all-scenarios.js'
 import { replayCommand, runCommand, sessionsCommand, showCommand } from './commands.js'
 import { parseCliOptions } from './options.js'
@@ -76,9 +76,9 @@ describe('agent-demo demo against the real MCP servers', () => {
   })
 
   it('writes the ticket, as the tool received it, to the tickets server\'s SQLite file', () => {
-    const [ticket] = readTickets(join(dir, 'workspaces', 'sqlite', 'read-and-ticket-mcp-1'))
-    expect(ticket).toMatchObject({ id: 1, title: 'Retry job sends invoices twice', due_date: '2026-10-15', priority: 1 })
-    expect(JSON.parse(ticket!.assignee)).toEqual({ 'first name': 'Grace', 'last name': 'Hopper' })
+    const [ticket] = readTickets(join(dir, 'workspaces', 'sqlite', 'read-and-ticket-mcp-1', 'tickets.db'))
+    expect(ticket).toMatchObject({ id: 1, title: 'Retry job sends invoices twice', dueDate: '2026-10-15', priority: 1 })
+    expect(ticket!.assignee).toEqual({ 'first name': 'Grace', 'last name': 'Hopper' })
     expect(output).toContain('#1 [open] Retry job sends invoices twice')
   })
 
@@ -94,6 +94,19 @@ describe('agent-demo demo against the real MCP servers', () => {
   it('lists the session with `sessions`', async () => {
     const { text } = await command((io) => sessionsCommand(options('sessions'), io))
     expect(text).toMatch(new RegExp(`^${SESSION}\\s.*11 messages`))
+  })
+
+  it('lists one JSON object per line with `sessions --json`', async () => {
+    const { text } = await command((io) => sessionsCommand(options('sessions', '--json'), io))
+    const lines = text.trimEnd().split('\n').map((line) => JSON.parse(line) as { id: string; messageCount: number })
+    expect(lines).toEqual([expect.objectContaining({ id: SESSION, messageCount: 11 })])
+  })
+
+  it('prints one stored message per line with `show --json`', async () => {
+    const { text } = await command((io) => showCommand(options('show', '--json'), io, SESSION))
+    const lines = text.trimEnd().split('\n').map((line) => JSON.parse(line) as { message: { role: string } })
+    expect(lines).toHaveLength(11)
+    expect(lines.map((line) => line.message.role).slice(0, 2)).toEqual(['user', 'assistant'])
   })
 
   it('prints the stored before/after tables with `show`', async () => {
@@ -112,6 +125,6 @@ describe('agent-demo demo against the real MCP servers', () => {
     const { code, text } = await command((io) => resumeCommand(options('resume'), io, SESSION))
     expect(code).toBe(0)
     expect(text).toContain('0 interrupted result(s) added, no call run twice; the session had already ended')
-    expect(readTickets(join(dir, 'workspaces', 'sqlite', 'read-and-ticket-mcp-1'))).toHaveLength(1)
+    expect(readTickets(join(dir, 'workspaces', 'sqlite', 'read-and-ticket-mcp-1', 'tickets.db'))).toHaveLength(1)
   })
 })

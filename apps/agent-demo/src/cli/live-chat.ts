@@ -6,7 +6,7 @@ import { createOpenAiModel, type OpenAiModelOptions } from '../model/openai-mode
 import type { Scenario } from '../scenarios/types.js'
 import type { SessionStore } from '../store/types.js'
 import { createRegistry } from '../tools/registry.js'
-import type { CliIo } from './commands.js'
+import type { CliIo } from './cli-io.js'
 import { createTerminalRenderer } from './terminal-renderer.js'
 
 /**

@@ -4,7 +4,7 @@ import { DEFAULT_SESSIONS_DIR, parseCliOptions } from './options.js'
 describe('parseCliOptions', () => {
   it('reads the command, its arguments and the flags', () => {
     expect(parseCliOptions(['replay', 'session-1', '--json', '--store', 'memory', '--dir', 'x', '--latency', '50'], {}, true)).toEqual({
-      command: 'replay', positional: ['session-1'], json: true, color: false, store: 'memory', dir: 'x', latency: 50, live: false, modelLatency: 500, entries: [2, 3],
+      command: 'replay', positional: ['session-1'], json: true, color: false, store: 'memory', dir: 'x', latency: 50, live: false, modelLatency: 500, entries: [3], all: false,
     })
   })
 
@@ -25,6 +25,28 @@ describe('parseCliOptions', () => {
 
   it('keeps sessions in the app folder by default, wherever it is run from', () => {
     expect(DEFAULT_SESSIONS_DIR).toMatch(/apps\/agent-demo\/\.data\/sessions$/)
+  })
+
+  it.each([
+    [['--entries', 'abc'], '--entries expects batch sizes between 2 and 3, like 2,3; received abc'],
+    [['--entries', '2,x'], '--entries expects batch sizes between 2 and 3, like 2,3; received 2,x'],
+    [['--entries', '2.5'], '--entries expects batch sizes between 2 and 3, like 2,3; received 2.5'],
+    [['--latency', 'slow'], '--latency expects milliseconds, received slow'],
+    [['--model-latency', '-1'], '--model-latency expects milliseconds, received -1'],
+  ])('quotes a bad value as typed, never as NaN: %j', (flags, message) => {
+    expect(() => parseCliOptions(['compare', ...flags], {}, false)).toThrow(message)
+  })
+
+  it('prepares the tools for a named provider only when asked', () => {
+    expect(parseCliOptions(['demo'], {}, false)).not.toHaveProperty('provider')
+    expect(parseCliOptions(['demo', '--provider', 'gemini'], {}, false).provider).toBe('gemini')
+    expect(() => parseCliOptions(['demo', '--provider', 'palm'], {}, false)).toThrow(
+      '--provider expects one of anthropic, openai, openai-strict, gemini, bedrock, mistral, generic; received palm',
+    )
+  })
+
+  it('lists unchanged arguments only with --all', () => {
+    expect([parseCliOptions(['demo'], {}, false).all, parseCliOptions(['demo', '--all'], {}, false).all]).toEqual([false, true])
   })
 
   it('says what it expected for a bad flag', () => {

@@ -1,10 +1,13 @@
 import { findScenario } from '../scenarios/all-scenarios.js'
 import { resumeSession } from '../session/resume-session.js'
-import type { CliIo } from './commands.js'
+import type { CliIo } from './cli-io.js'
 import { openStore } from './open-store.js'
 import type { CliOptions } from './options.js'
 import { createTerminalRenderer } from './terminal-renderer.js'
-import { describeTickets } from '../mcp/describe-tickets.js'
+import { join } from 'node:path'
+import { describeTickets } from '../tickets/describe-tickets.js'
+import { readTickets } from '../tickets/read-tickets.js'
+import { shortPath } from '../tickets/short-path.js'
 
 /**
  * `resume <session>`: after a crash, gives every unfinished call an
@@ -13,7 +16,7 @@ import { describeTickets } from '../mcp/describe-tickets.js'
  */
 export async function resumeCommand(options: CliOptions, io: CliIo, sessionId: string): Promise<number> {
   const store = openStore(options)
-  const render = createTerminalRenderer({ write: io.write, color: options.color, json: options.json })
+  const render = createTerminalRenderer({ write: io.write, color: options.color, json: options.json, all: options.all })
   const controller = new AbortController()
   const release = io.onInterrupt(() => controller.abort())
   try {
@@ -31,7 +34,10 @@ export async function resumeCommand(options: CliOptions, io: CliIo, sessionId: s
     if (options.json) {
       io.write(`${JSON.stringify({ type: 'resumed', sessionId, interrupted: report.interrupted.length, ended: report.outcome === undefined })}\n`)
     } else {
-      if (typeof workspace === 'string') io.write(describeTickets(workspace))
+      if (typeof workspace === 'string') {
+        const file = join(workspace, 'tickets.db')
+        io.write(describeTickets({ where: `in ${shortPath(file)}`, tickets: readTickets(file) }))
+      }
       const ended = report.outcome === undefined ? '; the session had already ended' : ''
       io.write(`\nresumed ${sessionId}: ${report.interrupted.length} interrupted result(s) added, no call run twice${ended}\n`)
     }

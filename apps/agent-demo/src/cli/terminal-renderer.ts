@@ -1,6 +1,6 @@
 import type { LoopEvent } from '../loop/types.js'
 import type { ToolMessage } from '../model/types.js'
-import { beforeAfterRows } from './before-after.js'
+import { beforeAfterRows } from '../session/before-after.js'
 
 /** Where and how the renderer writes. */
 export interface RendererOptions {
@@ -9,6 +9,8 @@ export interface RendererOptions {
   readonly color: boolean
   /** One JSON object per line instead of text. */
   readonly json: boolean
+  /** Before/after tables list unchanged arguments too (default: changed ones only). */
+  readonly all?: boolean
 }
 
 const STATUS_MARK: Record<ToolMessage['status'], string> = {
@@ -26,8 +28,10 @@ function table(header: readonly string[], rows: readonly (readonly string[])[], 
 /**
  * Turns loop events into output a person can follow: the assistant turn and
  * its split, each entry's decisions and result with timings, and after each
- * batch the before/after table (value the model sent / what the tool
- * received). With `json`, every event is one JSON line for machines.
+ * batch the before/after table: each argument a fix changed, with what the
+ * fix was (a plain-text column: colour is only a highlight), the value the
+ * model sent and what the tool received; unchanged arguments with `all`.
+ * With `json`, every event is one JSON line for machines.
  */
 export function createTerminalRenderer(options: RendererOptions): (event: LoopEvent) => void {
   const paint = (code: number, text: string): string => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text)
@@ -73,14 +77,21 @@ export function createTerminalRenderer(options: RendererOptions): (event: LoopEv
         line(`  ${paint(colour, `${mark} ${message.status}`)}  [${event.index + 1}/${expected}] ${message.toolCallId} ${message.tool ?? ''}${timing}  ${paint(2, firstLine.slice(0, 80))}`)
         results.push(message)
         if (results.length === expected && results.some((result) => result.argsSent !== undefined && result.tool !== 'tool_search')) {
-          const rows = beforeAfterRows(results.filter((result) => result.tool !== 'tool_search'))
+          const every = beforeAfterRows(results.filter((result) => result.tool !== 'tool_search'))
+          const rows = options.all === true ? every : every.filter((row) => row.changed)
+          const hidden = every.length - rows.length
           line()
-          for (const [index, text] of table(
-            ['call', 'tool', 'argument', 'model sent', 'tool received'],
-            rows.map((row) => [row.callId, row.tool, row.argument, row.sent, row.received]),
-          ).entries()) {
-            line(`  ${index === 0 ? paint(1, text) : rows[index - 1]!.changed ? paint(33, text) : text}`)
+          if (rows.length > 0) {
+            for (const [index, text] of table(
+              ['fix', 'call', 'tool', 'argument', 'model sent', 'tool received'],
+              rows.map((row) => [row.fix === '' ? '-' : row.fix, row.callId, row.tool, row.argument, row.sent, row.received]),
+            ).entries()) {
+              line(`  ${index === 0 ? paint(1, text) : rows[index - 1]!.changed ? paint(33, text) : text}`)
+            }
+          } else {
+            line('  no argument needed a fix')
           }
+          if (hidden > 0) line(paint(2, `  (${hidden} unchanged argument(s) not shown; --all lists them)`))
           line()
         }
         break

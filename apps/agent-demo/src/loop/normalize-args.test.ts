@@ -1,5 +1,5 @@
-// key-unmap's end-to-end test (issue 5 puts it here, where arg-coerce and
-// key-unmap are both available): the documented pipeline
+// key-unmap's end-to-end test (here, where arg-coerce and key-unmap are
+// both available): the documented pipeline
 //   unmapArgKeys(original, coerceToolArgs(sanitizeToolSchema(original), modelArgs))
 // run through the packages' public entry points and through the loop.
 import { coerceToolArgs } from '@x/arg-coerce'
@@ -11,7 +11,7 @@ import type { JsonObject } from '../tools/types.js'
 import { normalizeArgs } from './normalize-args.js'
 import { validateArgs } from './validate-args.js'
 
-// The seed's case as pydantic emits it: the model with `Field(alias="first name")`
+// The case as pydantic emits it: the model with `Field(alias="first name")`
 // hoisted into $defs, a count behind a $ref, and a zod-style pointer through a property.
 const original = deepFreeze({
   type: 'object',

@@ -38,7 +38,7 @@ export function skippedResult(callId: string, tool: string | undefined, argsSent
 
 /**
  * Runs the checks of one entry in the original agent's order: argument
- * normalization, validation against the original schema, `pre_tool_call`
+ * normalization (or, with a provider, the arguments its `restoreCall` gave), validation against the original schema, `pre_tool_call`
  * hooks, guardrails, approval. Returns the entry ready for its single
  * dispatch, or the result that replaces it (the tool is then never called).
  */
@@ -48,6 +48,7 @@ export async function prepareEntry(
   tool: ToolEntry,
   argsSent: JsonValue,
   context: EntryContext,
+  restoredArgs?: JsonValue,
 ): Promise<PreparedEntry | ToolMessage> {
   const { options } = context
   const base = { role: 'tool' as const, toolCallId: callId, tool: tool.name, argsSent }
@@ -64,8 +65,13 @@ export async function prepareEntry(
     ...(decisions.length === 0 ? {} : { decisions }),
   })
 
-  const normalized = normalizeArgs(tool.inputSchema, argsSent)
-  const validation = validateArgs(tool.inputSchema, normalized)
+  const fixes = options.argumentFixes
+  const allFixes = fixes === undefined || (fixes.coerce && fixes.restoreKeys)
+  // With a provider, `restoreCall` already coerced and restored the names
+  // (against the schema that provider was shown); a fix turned off falls
+  // back to the loop's own steps, the one place they can be taken apart.
+  const normalized = restoredArgs !== undefined && allFixes ? restoredArgs : normalizeArgs(tool.inputSchema, argsSent, fixes)
+  const validation = allFixes ? validateArgs(tool.inputSchema, normalized) : { valid: true as const }
   if (!validation.valid || !isObject(normalized)) {
     const failure = validation.valid ? { valid: false as const, missing: [], firstError: { path: '/', message: 'must be object' } } : validation
     return stop('invalid_args', formatValidationError(tool.name, failure))

@@ -1,10 +1,10 @@
-// The modes of the original agent's own test suite (seed 004), each in its
+// The modes of the original agent's own test suite, each in its
 // own test: after the split, every entry takes the ordinary tool path.
 import { localBatchError, MAX_CALLS_PER_DISPATCH } from '@x/batch-split'
 import { describe, expect, it } from 'vitest'
 import { bridgeCall, fakeTool, oneBatch, runScripted } from '../testing/loop-harness.js'
 import type { JsonObject } from '../tools/types.js'
-import { callBudget } from './call-budget.js'
+import { callBudget } from '../plugins/call-budget.js'
 import type { Plugin, ToolCallEvent } from './types.js'
 
 const READ = 'mcp__files__read'

@@ -1,4 +1,5 @@
 // What the loop is configured with, and what it reports while it runs.
+import type { ProviderName } from '@x/provider-schema'
 import type { EntryDecision, Model, ToolMessage } from '../model/types.js'
 import type { SessionStore } from '../store/types.js'
 import type { ToolRegistry } from '../tools/registry.js'
@@ -77,6 +78,14 @@ export type LoopEvent =
   | { readonly type: 'stopped'; readonly reason: string }
   | { readonly type: 'done'; readonly content: string | null; readonly rounds: number }
 
+/** The two argument fixes of the per-entry path; both on by default. */
+export interface ArgumentFixes {
+  /** `coerceToolArgs`: `"5"` becomes `5` where the schema says integer. */
+  readonly coerce: boolean
+  /** `unmapArgKeys`: `first_name` becomes the declared `first name`. */
+  readonly restoreKeys: boolean
+}
+
 /** Everything one session run needs. Nothing here is global: two loops can run side by side. */
 export interface LoopOptions {
   readonly model: Model
@@ -100,6 +109,21 @@ export interface LoopOptions {
    * the dispatcher and gets `localBatchError`'s correction.
    */
   readonly splitBatches?: boolean
+  /**
+   * Which argument fixes run (default both). With either off the loop does
+   * not validate the arguments itself either: they reach the tool, and the
+   * tool's own validation error is what the model reads, as it would without
+   * the fix. Kept for `compare`.
+   */
+  readonly argumentFixes?: ArgumentFixes
+  /**
+   * Prepare the tools for this provider (`@x/provider-schema`): the model is
+   * shown `prepareToolset`'s names and schemas, and each entry's call is
+   * turned back into the tool's own name and arguments with `restoreCall`.
+   * Unset (the default), the loop sanitizes names with `@x/key-unmap` and
+   * runs coercion then key restore itself, as every stored session did.
+   */
+  readonly provider?: ProviderName
   /** Most model round trips for one user message (default 8). */
   readonly maxRounds?: number
   /** Stops the session: entries not started are skipped, no further model call is made. */

@@ -1,25 +1,19 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { BUILTIN_SERVERS } from '../shared/builtin-servers.js'
+import type { DemoWorkspace } from '../workspace/demo-workspace.js'
 import type { McpServerSpec } from './mcp-tool-provider.js'
 
-/** Where the three demo servers work. */
-export interface BuiltinServerOptions {
-  /** Sandbox folder the files server may read. */
-  readonly sandbox: string
-  /** Repository the git server reads. */
-  readonly repo: string
-  /** SQLite file of the tickets server. */
-  readonly ticketsDb: string
+/** Where the demo servers work, and where their stderr goes. */
+export interface BuiltinServerOptions extends DemoWorkspace {
   /** Child stderr; `'ignore'` by default so the demo's table stays readable. */
   readonly stderr?: 'inherit' | 'ignore' | 'pipe'
 }
 
-/** The names of the three servers shipped with the demo. */
-export const BUILTIN_SERVERS = ['files', 'git', 'tickets'] as const
-
 /**
- * Launch specs for the files, git and tickets servers.
+ * Launch specs for the built-in servers (`BUILTIN_SERVERS`), each told its
+ * part of the workspace through its environment variable.
  *
  * From the build (`dist/cli.js`) the servers are the sibling
  * `dist/servers/<name>.js`; from the sources (vitest runs `src/`) they are
@@ -27,15 +21,11 @@ export const BUILTIN_SERVERS = ['files', 'git', 'tickets'] as const
  */
 export function builtinServerSpecs(options: BuiltinServerOptions): McpServerSpec[] {
   const stderr = options.stderr ?? 'ignore'
-  return [
-    { name: 'files', ...serverCommand('files'), env: { FILES_ROOT: options.sandbox }, stderr },
-    { name: 'git', ...serverCommand('git'), env: { GIT_REPO: options.repo }, stderr },
-    { name: 'tickets', ...serverCommand('tickets'), env: { TICKETS_DB: options.ticketsDb }, stderr },
-  ]
+  return BUILTIN_SERVERS.map((server) => ({ name: server.name, ...serverCommand(server.name), env: { [server.env]: server.path(options) }, stderr }))
 }
 
 /** Command and arguments that start one built-in server with this Node. */
-export function serverCommand(name: (typeof BUILTIN_SERVERS)[number]): { command: string; args: string[] } {
+export function serverCommand(name: string): { command: string; args: string[] } {
   const besideBuild = fileURLToPath(new URL(`./servers/${name}.js`, import.meta.url))
   if (existsSync(besideBuild)) return { command: process.execPath, args: [besideBuild] }
   // Running from src/ (the tests): the build is used only when it is newer

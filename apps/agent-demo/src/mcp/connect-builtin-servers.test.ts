@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectBuiltinServers } from './connect-builtin-servers.js'
-import { prepareDemoWorkspace, type DemoWorkspace } from './internal/demo-workspace.js'
+import { prepareDemoWorkspace, type DemoWorkspace } from '../workspace/demo-workspace.js'
 import { isAlive as alive } from '../testing/is-alive.js'
 
 let dir: string

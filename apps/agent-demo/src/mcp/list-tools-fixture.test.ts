@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { builtinServerSpecs } from './builtin-server-specs.js'
 import { advertisedTools, type AdvertisedServer } from './internal/advertised-tools.js'
-import { prepareDemoWorkspace } from './internal/demo-workspace.js'
+import { prepareDemoWorkspace } from '../workspace/demo-workspace.js'
 
 // fixtures/list-tools.json is what @modelcontextprotocol/sdk 1.32.2 with zod
 // 4.6.7 really advertises for our three servers (captured over stdio with

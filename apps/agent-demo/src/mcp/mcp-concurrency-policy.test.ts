@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { deepFreeze } from '@x/test-utils'
-import { CONCURRENCY_CAPABILITY } from '../servers/internal/concurrency-capability.js'
+import { CONCURRENCY_CAPABILITY } from '../shared/concurrency-capability.js'
 import { mcpConcurrencyPolicy, serverIsParallelSafe } from './mcp-concurrency-policy.js'
 
 describe('serverIsParallelSafe', () => {

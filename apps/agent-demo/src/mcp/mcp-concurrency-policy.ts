@@ -1,6 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { ConcurrencyPolicy } from '../tools/types.js'
-import { CONCURRENCY_CAPABILITY } from '../servers/internal/concurrency-capability.js'
+import { CONCURRENCY_CAPABILITY } from '../shared/concurrency-capability.js'
 
 /**
  * Whether a connected server declared its read tools parallel-safe, read from

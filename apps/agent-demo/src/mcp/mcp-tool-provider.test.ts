@@ -5,7 +5,7 @@ import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JsonObject, ToolEntry } from '../tools/types.js'
 import { builtinServerSpecs } from './builtin-server-specs.js'
-import { prepareDemoWorkspace, type DemoWorkspace } from './internal/demo-workspace.js'
+import { prepareDemoWorkspace, type DemoWorkspace } from '../workspace/demo-workspace.js'
 import { mcpToolProvider, type McpToolProvider } from './mcp-tool-provider.js'
 
 // One spawn per server for the whole file: starting a server costs ~0.3-0.7 s.

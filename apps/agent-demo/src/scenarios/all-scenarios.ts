@@ -5,7 +5,7 @@ import type { Scenario } from './types.js'
 /** Every scenario this build can run and replay, by name. */
 export const SCENARIOS: readonly Scenario[] = [readAndTicketMcp, readAndTicket, ticketThenReads]
 
-/** What `demo` runs: seed 004's scenario against the real servers. */
+/** What `demo` runs: "read these files and open a ticket" against the real servers. */
 export const DEMO_SCENARIO = readAndTicketMcp.name
 
 /** The scenario named `name`, or `undefined`. */

@@ -1,6 +1,12 @@
 import type { JsonObject, ToolEntry } from '../tools/types.js'
 
-/** The sandbox the in-memory files toolset serves. */
+/**
+ * Where the stand-in files live: a folder that exists nowhere on disk, so
+ * the sandbox hook resolves paths against it as against a real sandbox.
+ */
+export const IN_MEMORY_SANDBOX = '/in-memory-sandbox'
+
+/** The sandbox the in-memory files toolset serves, relative to `IN_MEMORY_SANDBOX`. */
 export const SANDBOX_FILES: Readonly<Record<string, string>> = {
   'notes/todo.md': '# TODO\n- export is slow on large projects (see bugs.md)\n',
   'notes/bugs.md': '# Bugs\n- CSV export times out above 5,000 rows\n',

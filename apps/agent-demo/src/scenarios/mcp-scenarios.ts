@@ -1,7 +1,7 @@
-import { mcpScenario } from '../mcp/mcp-scenario.js'
+import { mcpScenario } from './mcp-scenario.js'
 
 /**
- * Seed 004's task against the real files, git and tickets servers (stdio
+ * The task "read these files and open a ticket" against the real files, git and tickets servers (stdio
  * children): three entries in one `tool_call`, split; `"5"` coerced to `5`
  * behind a `$ref`; `first_name` restored to `first name` inside the `$ref`
  * Person; then a write outside the sandbox blocked by the `sandbox-writes`

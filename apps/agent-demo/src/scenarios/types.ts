@@ -1,4 +1,5 @@
 import type { ApprovalMode, Guardrail, Plugin } from '../loop/types.js'
+import type { TicketsReport } from '../tickets/describe-tickets.js'
 import type { ToolEntry } from '../tools/types.js'
 
 /** The tools and rules a scenario runs with, and how to release them. */
@@ -6,6 +7,8 @@ export interface ScenarioSetup {
   readonly tools: readonly ToolEntry[]
   readonly plugins: readonly Plugin[]
   readonly guardrails: readonly Guardrail[]
+  /** The tickets the tools hold now, and where (read before `close`). */
+  tickets(): TicketsReport
   /** Ends what `setup()` started (MCP children, temp folders). */
   close(): Promise<void>
 }

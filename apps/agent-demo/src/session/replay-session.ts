@@ -21,7 +21,7 @@ export interface ReplayReport {
 
 /**
  * Runs a recorded session again from its header (scenario, script, clock and
- * id seeds) into a scratch memory store, and compares the regenerated
+ * id prefixes) into a scratch memory store, and compares the regenerated
  * transcript with the recorded one: same ids, same order, same arguments,
  * decisions and results.
  *

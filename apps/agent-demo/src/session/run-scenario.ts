@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs'
+import { PROVIDER_NAMES, type ProviderName } from '@x/provider-schema'
 import { join } from 'node:path'
 import { createSequentialIds, createStepClock, type Clock } from '../loop/clock.js'
 import { runUserTurn, startSession, type UserTurnOutcome } from '../loop/run-session.js'
@@ -7,6 +8,7 @@ import { createScriptedModel, type ModelScript } from '../model/scripted-model.j
 import type { Model } from '../model/types.js'
 import type { Scenario, ScenarioSetup } from '../scenarios/types.js'
 import type { SessionStore } from '../store/types.js'
+import type { TicketsReport } from '../tickets/describe-tickets.js'
 import { createRegistry } from '../tools/registry.js'
 import type { JsonObject } from '../tools/types.js'
 
@@ -22,6 +24,8 @@ export interface ScenarioMeta extends JsonObject {
   ids: { seed: string; start: number }
   /** Folder the run kept its world in (MCP scenarios with a persistent store), for `resume`. */
   workspace?: string
+  /** The provider the tools were prepared for (`--provider`); absent for the loop's own preparation. */
+  provider?: string
 }
 
 /** Whether a session header was written by `runScenario` (so it can be replayed or resumed). */
@@ -64,11 +68,13 @@ export interface RunScenarioOptions {
   /** Adjusts the loop options last (replay wraps tools to stop where the recording stopped). */
   readonly adjust?: (options: LoopOptions) => LoopOptions
   /**
-   * Folder under which a new run keeps its world (`<seed>-<n>/`), recorded in
+   * Folder under which a new run keeps its world (`<scenario>-<n>/`), recorded in
    * the header so `resume` finds it. Without it (memory store, replay) the
    * scenario starts from a fresh, temporary world.
    */
   readonly workspaceRoot?: string
+  /** Prepare the tools for this provider (recorded in the header, so a replay does too). */
+  readonly provider?: ProviderName
 }
 
 /** Loop options for a scenario run from its header: shared by a run, a replay and a resume. */
@@ -91,6 +97,7 @@ export function scenarioLoopOptions(
     guardrails: setup.guardrails,
     approvalMode: meta.approvalMode === 'writes' || meta.approvalMode === 'always' ? meta.approvalMode : 'never',
     maxWorkers: meta.maxWorkers,
+    ...(isProviderName(meta.provider) ? { provider: meta.provider } : {}),
     ...(options.approver === undefined ? {} : { approver: options.approver }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.onEvent === undefined ? {} : { onEvent: options.onEvent }),
@@ -101,8 +108,9 @@ export function scenarioLoopOptions(
  * Runs a scenario with its recorded script: deterministic clock (1 ms per
  * read) and ids (`session-<scenario>-<n>`, `n` one past the sessions already
  * stored), all recorded in the session header so `replay` can run it again.
+ * The outcome carries the tickets the tools hold at the end.
  */
-export async function runScenario(options: RunScenarioOptions): Promise<UserTurnOutcome & { sessionId: string; meta: ScenarioMeta }> {
+export async function runScenario(options: RunScenarioOptions): Promise<UserTurnOutcome & { sessionId: string; meta: ScenarioMeta; tickets: TicketsReport }> {
   const { scenario, script, store } = options
   const start = (await store.listSessions()).length + 1
   const meta: ScenarioMeta = options.meta ?? {
@@ -115,6 +123,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<UserTurn
     clock: { start: Date.UTC(2026, 9, 2), step: 1 },
     ids: { seed: scenario.name, start },
     ...(options.workspaceRoot === undefined ? {} : { workspace: join(options.workspaceRoot, `${scenario.name}-${start}`) }),
+    ...(options.provider === undefined ? {} : { provider: options.provider }),
   }
   // A new run starts from a fresh world even if an old one was left under
   // the same name (a store deleted by hand); a replay passes the recorded
@@ -127,8 +136,12 @@ export async function runScenario(options: RunScenarioOptions): Promise<UserTurn
     if (options.adjust !== undefined) loop = options.adjust(loop)
     const sessionId = await startSession(loop, { title: `${scenario.name}: ${script.user}`, meta })
     const outcome = await runUserTurn(loop, sessionId, script.user)
-    return { sessionId, meta, ...outcome }
+    return { sessionId, meta, tickets: setup.tickets(), ...outcome }
   } finally {
     await setup.close()
   }
+}
+
+function isProviderName(value: unknown): value is ProviderName {
+  return typeof value === 'string' && (PROVIDER_NAMES as readonly string[]).includes(value)
 }

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { deepFreeze } from '@x/test-utils'
 import type { AssistantMessage, ToolCall, ToolMessage } from '../model/types.js'
 import { createSqliteStore } from './sqlite-store.js'
-import { INTERRUPTED_CONTENT, interruptUnansweredCalls, unansweredCalls } from './sqlite-store-resume.js'
+import { INTERRUPTED_CONTENT, interruptUnansweredCalls, unansweredCalls } from '../session/interrupt-unanswered-calls.js'
 import type { SessionStore } from './types.js'
 
 const call = (id: string, name: string, args: object): ToolCall => ({

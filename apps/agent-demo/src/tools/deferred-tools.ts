@@ -1,5 +1,6 @@
 import { sanitizeToolSchema } from '@x/key-unmap'
 import { MAX_CALLS_PER_DISPATCH, TOOL_CALL_NAME } from '@x/batch-split'
+import type { PreparedToolset } from '@x/provider-schema'
 import type { ToolDefinition } from '../model/types.js'
 import type { ToolRegistry } from './registry.js'
 import type { JsonObject, JsonValue, ToolEntry } from './types.js'
@@ -11,7 +12,7 @@ export const TOOL_SEARCH_NAME = 'tool_search'
 export const BUILTIN_TOOLSET = 'builtin'
 
 // The contract text the model reads. It says batching is welcome: the old
-// "one local tool per tool_call" rule cost a round trip per batch (seed 004).
+// "one local tool per tool_call" rule cost a round trip per batch.
 const TOOL_CALL_DESCRIPTION = [
   'Call deferred tools by their exact names (find them with tool_search first).',
   `Independent calls may be batched: put up to ${MAX_CALLS_PER_DISPATCH} entries in "calls".`,
@@ -62,9 +63,10 @@ export function deferredToolDefinitions(): readonly ToolDefinition[] {
  * The `tool_search` entry of a session: it only finds tools in scope, ranks
  * them by how many query words their name and description contain (ties in
  * registry order, so results are deterministic) and returns each exact name
- * with the sanitized schema the model must use.
+ * with the sanitized schema the model must use: with a `prepared` toolset,
+ * the provider-side name and schema `prepareToolset` made.
  */
-export function createToolSearch(registry: ToolRegistry, inScope: (tool: ToolEntry) => boolean): ToolEntry {
+export function createToolSearch(registry: ToolRegistry, inScope: (tool: ToolEntry) => boolean, prepared?: PreparedToolset): ToolEntry {
   return {
     name: TOOL_SEARCH_NAME,
     description: 'Find deferred tools.',
@@ -85,11 +87,12 @@ export function createToolSearch(registry: ToolRegistry, inScope: (tool: ToolEnt
         .filter((hit) => query.trim() === '*' || words.length === 0 || hit.score > 0)
         .sort((a, b) => b.score - a.score || a.index - b.index)
         .slice(0, limit)
-      const tools: JsonValue[] = ranked.map(({ tool }) => ({
-        name: tool.name,
-        description: tool.description,
-        parameters: sanitizeToolSchema(tool.inputSchema) as JsonObject,
-      }))
+      const tools: JsonValue[] = ranked.map(({ tool }) => {
+        const forProvider = prepared?.tools.find((candidate) => candidate.originalName === tool.name)
+        return forProvider === undefined
+          ? { name: tool.name, description: tool.description, parameters: sanitizeToolSchema(tool.inputSchema) as JsonObject }
+          : { name: forProvider.name, description: tool.description, parameters: forProvider.inputSchema as JsonObject }
+      })
       return Promise.resolve({ content: JSON.stringify({ tools }) })
     },
   }

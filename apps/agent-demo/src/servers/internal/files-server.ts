@@ -1,9 +1,12 @@
-import { readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs'
+import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs'
 import { extname, join, relative } from 'node:path'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import * as z from 'zod'
-import { parallelSafeCapabilities } from './concurrency-capability.js'
-import { sandboxPath, sandboxWritePath } from './sandbox-path.js'
+import { parallelSafeCapabilities } from '../../shared/concurrency-capability.js'
+import { relativeToSandbox } from './relative-to-sandbox.js'
+import { sandboxPath } from './sandbox-path.js'
+import { sandboxWritePath } from './sandbox-write-path.js'
 import { Count } from './shared-schemas.js'
 import { errorResult, jsonResult } from './tool-result.js'
 
@@ -13,7 +16,8 @@ const MAX_READ_BYTES = 256 * 1024
  * The files server: list, read and write files inside one sandbox folder.
  *
  * Every path is resolved against the sandbox and refused if it lands outside
- * (`../`, absolute paths, symlinks out). The server declares itself
+ * (`../`, absolute paths, symlinks out); a write goes through no symbolic
+ * link at all and never to a `.git*` name. The server declares itself
  * parallel-safe: its read tools may run side by side; `write` is not a read,
  * so an agent runs it alone.
  */
@@ -22,6 +26,16 @@ export function createFilesServer(root: string): McpServer {
     { name: 'files', version: '1.0.0' },
     { capabilities: parallelSafeCapabilities(true), instructions: 'Access to the files under one sandbox folder, nothing outside it.' },
   )
+
+  // A file system error (a name too long, a folder that vanished) is the
+  // model's to read, with paths relative to the sandbox as every other answer.
+  const attempt = (run: () => CallToolResult): CallToolResult => {
+    try {
+      return run()
+    } catch (error) {
+      return errorResult(relativeToSandbox(error instanceof Error ? error.message : String(error), root))
+    }
+  }
 
   server.registerTool(
     'list',
@@ -41,7 +55,7 @@ export function createFilesServer(root: string): McpServer {
       },
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
-    ({ path, filters, limit }) => {
+    ({ path, filters, limit }) => attempt(() => {
       const start = sandboxPath(root, path ?? '.')
       if (!start.ok) return errorResult(start.reason)
       if (!statSync(start.absolute).isDirectory()) return errorResult(`not a folder: ${path ?? '.'}`)
@@ -67,7 +81,7 @@ export function createFilesServer(root: string): McpServer {
         .filter((file) => filters?.['name contains'] == null || file.includes(filters['name contains']))
         .slice(0, limit ?? 200)
       return jsonResult({ files: kept })
-    },
+    }),
   )
 
   server.registerTool(
@@ -81,7 +95,7 @@ export function createFilesServer(root: string): McpServer {
       },
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
-    ({ path, limit }) => {
+    ({ path, limit }) => attempt(() => {
       const target = sandboxPath(root, path)
       if (!target.ok) return errorResult(target.reason)
       const stats = statSync(target.absolute)
@@ -90,7 +104,7 @@ export function createFilesServer(root: string): McpServer {
       const lines = readFileSync(target.absolute, 'utf8').split('\n')
       const kept = limit === undefined ? lines : lines.slice(0, limit)
       return jsonResult({ path: target.relative, lines: kept.length, text: kept.join('\n') })
-    },
+    }),
   )
 
   server.registerTool(
@@ -105,12 +119,20 @@ export function createFilesServer(root: string): McpServer {
       },
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
-    ({ path, content, 'create folders': createFolders }) => {
+    ({ path, content, 'create folders': createFolders }) => attempt(() => {
       const target = sandboxWritePath(root, path, createFolders === true)
       if (!target.ok) return errorResult(target.reason)
-      writeFileSync(target.absolute, content)
+      // O_NOFOLLOW: a link that appeared since the check is refused by the
+      // kernel, not followed; O_NONBLOCK: a FIFO cannot hang the server.
+      const fd = openSync(target.absolute, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o644)
+      try {
+        if (!fstatSync(fd).isFile()) return errorResult(`not a file: ${path}`)
+        writeFileSync(fd, content)
+      } finally {
+        closeSync(fd)
+      }
       return jsonResult({ path: target.relative, bytes: Buffer.byteLength(content) })
-    },
+    }),
   )
 
   return server

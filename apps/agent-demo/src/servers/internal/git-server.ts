@@ -2,7 +2,10 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import * as z from 'zod'
-import { parallelSafeCapabilities } from './concurrency-capability.js'
+import { parallelSafeCapabilities } from '../../shared/concurrency-capability.js'
+import { gitInvocation } from './git-invocation.js'
+import { relativeToSandbox } from './relative-to-sandbox.js'
+import { repositoryConfigProblem } from './repository-config-problem.js'
 import { Count } from './shared-schemas.js'
 import { errorResult, jsonResult } from './tool-result.js'
 
@@ -16,23 +19,35 @@ const Ref = z.string().regex(/^[^-\s][^\s]*$/, 'a ref must not start with "-" or
 /**
  * The git server: log, status and diff of one repository through the `git`
  * command. Read-only, and parallel-safe: git takes no lock for these.
+ *
+ * The repository is also the files sandbox, so its content is the model's:
+ * git runs through `gitInvocation` (every repository-configured program off,
+ * scrubbed environment) and only when `repositoryConfigProblem` finds none.
  */
 export function createGitServer(repo: string): McpServer {
   const server = new McpServer(
     { name: 'git', version: '1.0.0' },
     { capabilities: parallelSafeCapabilities(true), instructions: 'Read-only view of one git repository.' },
   )
+  const invocation = gitInvocation(repo)
   const git = async (args: string[]): Promise<{ ok: true; stdout: string } | { ok: false; message: string }> => {
+    // Checked before every call, not once: the files server shares this
+    // folder, and a configuration planted by any means must not run.
+    const problem = await repositoryConfigProblem(invocation)
+    if (problem !== undefined) return { ok: false, message: problem }
     try {
-      const { stdout } = await run('git', ['-c', 'core.quotepath=off', '--no-pager', ...args], {
-        cwd: repo,
+      const { stdout } = await run(invocation.command, [...invocation.globalArgs, ...args], {
+        cwd: invocation.cwd,
         maxBuffer: 4 * 1024 * 1024,
-        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' },
+        env: { ...invocation.env },
       })
       return { ok: true, stdout }
     } catch (error) {
       const stderr = (error as { stderr?: unknown }).stderr
-      return { ok: false, message: typeof stderr === 'string' && stderr !== '' ? stderr.trim() : String(error) }
+      // git names the repository by its absolute path ("outside repository
+      // at '/…'"): the model only ever sees sandbox-relative paths.
+      const message = typeof stderr === 'string' && stderr !== '' ? stderr.trim() : String(error)
+      return { ok: false, message: relativeToSandbox(message, repo) }
     }
   }
 
@@ -54,7 +69,7 @@ export function createGitServer(repo: string): McpServer {
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     async ({ limit, filters }) => {
-      const args = ['log', `--max-count=${limit ?? 20}`, '--format=%H%x1f%an%x1f%aI%x1f%s']
+      const args = ['log', '--no-ext-diff', '--no-textconv', '--no-show-signature', `--max-count=${limit ?? 20}`, '--format=%H%x1f%an%x1f%aI%x1f%s']
       if (filters?.author != null) args.push(`--author=${filters.author}`)
       if (filters?.since != null) args.push(`--since=${filters.since}`)
       if (filters?.path != null) args.push('--', filters.path)
@@ -80,7 +95,7 @@ export function createGitServer(repo: string): McpServer {
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     async () => {
-      const result = await git(['status', '--porcelain=v1', '--branch'])
+      const result = await git(['status', '--porcelain=v1', '--branch', '--ignore-submodules=all'])
       if (!result.ok) return errorResult(result.message)
       const [branchLine = '', ...rest] = result.stdout.split('\n').filter((line) => line !== '')
       return jsonResult({
@@ -104,7 +119,7 @@ export function createGitServer(repo: string): McpServer {
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     async ({ from, to, path, 'context lines': context }) => {
-      const args = ['diff', `--unified=${context ?? 3}`]
+      const args = ['diff', '--no-ext-diff', '--no-textconv', '--ignore-submodules=all', `--unified=${context ?? 3}`]
       if (from != null) args.push(from)
       if (to != null) args.push(to)
       args.push('--')

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sandboxPath, sandboxWritePath } from './sandbox-path.js'
+import { sandboxPath } from './sandbox-path.js'
 
 let dir: string
 let root: string
@@ -42,20 +42,5 @@ describe('sandboxPath', () => {
 
   it('refuses a NUL byte', () => {
     expect(sandboxPath(root, 'a\0b')).toMatchObject({ ok: false })
-  })
-})
-
-describe('sandboxWritePath', () => {
-  it('allows a new file in an existing folder of the sandbox', () => {
-    expect(sandboxWritePath(root, 'notes/new.md', false)).toMatchObject({ ok: true, relative: 'notes/new.md' })
-  })
-
-  it.each(['../outside.md', 'folder-out/x.md', 'link-out', '/tmp/x.md', '.'])('refuses to write %s', (requested) => {
-    expect(sandboxWritePath(root, requested, true)).toMatchObject({ ok: false })
-  })
-
-  it('creates missing folders only when asked', () => {
-    expect(sandboxWritePath(root, 'deep/er/x.md', false)).toEqual({ ok: false, reason: 'no such folder: deep/er' })
-    expect(sandboxWritePath(root, 'deep/er/x.md', true)).toMatchObject({ ok: true, relative: 'deep/er/x.md' })
   })
 })

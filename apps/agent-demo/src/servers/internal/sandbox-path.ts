@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, realpathSync, statSync } from 'node:fs'
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { realpathSync } from 'node:fs'
+import { isAbsolute, relative, resolve, sep } from 'node:path'
 
 /** Where a requested path landed: inside the sandbox, or why not. */
 export type SandboxPath = { ok: true; absolute: string; relative: string } | { ok: false; reason: string }
@@ -30,35 +30,4 @@ export function sandboxPath(root: string, requested: string): SandboxPath {
 
 function inside(root: string, path: string): boolean {
   return path === root || path.startsWith(root.endsWith(sep) ? root : root + sep)
-}
-
-/**
- * Where a file may be written: its folder must resolve (symlinks followed)
- * inside the sandbox, and so must the file itself when it exists already (a
- * link inside pointing out is refused). With `createFolders`, missing folders
- * are created only under an existing ancestor that is itself inside.
- */
-export function sandboxWritePath(root: string, requested: string, createFolders: boolean): SandboxPath {
-  const realRoot = realpathSync(root)
-  if (requested.includes('\0')) return { ok: false, reason: 'path contains a NUL byte' }
-  const candidate = resolve(realRoot, requested)
-  const name = basename(candidate)
-  if (!inside(realRoot, candidate) || candidate === realRoot) return { ok: false, reason: `path escapes the sandbox: ${requested}` }
-  let ancestor = dirname(candidate)
-  while (!existsSync(ancestor)) ancestor = dirname(ancestor)
-  const ancestorCheck = sandboxPath(realRoot, ancestor)
-  if (!ancestorCheck.ok) return { ok: false, reason: `path escapes the sandbox: ${requested}` }
-  if (ancestor !== dirname(candidate)) {
-    if (!createFolders) return { ok: false, reason: `no such folder: ${relative(realRoot, dirname(candidate))}` }
-    mkdirSync(join(ancestorCheck.absolute, relative(ancestor, dirname(candidate))), { recursive: true })
-  }
-  const folder = sandboxPath(realRoot, dirname(candidate))
-  if (!folder.ok) return { ok: false, reason: `path escapes the sandbox: ${requested}` }
-  const target = join(folder.absolute, name)
-  if (existsSync(target)) {
-    const existing = sandboxPath(realRoot, target)
-    if (!existing.ok) return { ok: false, reason: `path escapes the sandbox: ${requested}` }
-    if (!statSync(existing.absolute).isFile()) return { ok: false, reason: `not a file: ${requested}` }
-  }
-  return { ok: true, absolute: target, relative: relative(realRoot, target) }
 }

@@ -1,8 +1,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import * as z from 'zod'
-import { parallelSafeCapabilities } from './concurrency-capability.js'
+import { parallelSafeCapabilities } from '../../shared/concurrency-capability.js'
 import { Count, Person, TicketStatus } from './shared-schemas.js'
-import type { TicketsDb } from './tickets-db.js'
+import type { TicketsDb } from '../../tickets/tickets-db.js'
 import { errorResult, jsonResult } from './tool-result.js'
 
 // ISO dates compare correctly as strings, which `list`'s "due before" relies on.

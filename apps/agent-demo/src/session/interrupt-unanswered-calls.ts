@@ -1,6 +1,6 @@
 import type { ToolCall, ToolMessage } from '../model/types.js'
 import type { JsonValue } from '../tools/types.js'
-import type { SessionStore, StoredMessage } from './types.js'
+import type { SessionStore, StoredMessage } from '../store/types.js'
 
 /** The text a call gets when the process died before its result was stored. */
 export const INTERRUPTED_CONTENT =

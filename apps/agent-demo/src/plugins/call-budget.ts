@@ -1,4 +1,4 @@
-import type { Guardrail } from './types.js'
+import type { Guardrail } from '../loop/types.js'
 
 /**
  * A guardrail that allows at most `max` tool calls per assistant turn. It

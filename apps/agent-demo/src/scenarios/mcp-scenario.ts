@@ -1,10 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs'
+import { BUILTIN_SERVERS } from '../shared/builtin-servers.js'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Scenario, ScenarioContext } from '../scenarios/types.js'
-import { connectBuiltinServers } from './connect-builtin-servers.js'
-import { openDemoWorkspace } from './internal/demo-workspace.js'
-import { sandboxWritesPlugin } from './sandbox-writes-plugin.js'
+import type { Scenario, ScenarioContext } from './types.js'
+import { readTickets } from '../tickets/read-tickets.js'
+import { shortPath } from '../tickets/short-path.js'
+import { connectBuiltinServers } from '../mcp/connect-builtin-servers.js'
+import { openDemoWorkspace } from '../workspace/demo-workspace.js'
+import { sandboxWritesPlugin } from '../plugins/sandbox-writes-plugin.js'
 
 /** What makes a scenario run against the real servers. */
 export interface McpScenarioOptions {
@@ -30,7 +33,7 @@ export function mcpScenario(options: McpScenarioOptions): Scenario {
     name: options.name,
     description: options.description,
     script: options.script,
-    enabledToolsets: options.enabledToolsets ?? ['files', 'git', 'tickets'],
+    enabledToolsets: options.enabledToolsets ?? BUILTIN_SERVERS.map((server) => server.name),
     approvalMode: 'never',
     async setup(context: ScenarioContext = {}) {
       const scratch = context.workspace === undefined ? mkdtempSync(join(tmpdir(), 'agent-demo-workspace-')) : undefined
@@ -50,6 +53,7 @@ export function mcpScenario(options: McpScenarioOptions): Scenario {
         tools: connected.tools,
         plugins: [sandboxWritesPlugin(workspace.sandbox)],
         guardrails: [],
+        tickets: () => ({ where: `in ${shortPath(workspace.ticketsDb)}`, tickets: readTickets(workspace.ticketsDb) }),
         async close() {
           await connected.close()
           removeScratch()

@@ -1,5 +1,11 @@
 import Database from 'better-sqlite3'
-import type { PersonValue } from './shared-schemas.js'
+
+/** A person as the tickets server stores one (the shape of its `Person` schema). */
+export interface PersonValue {
+  'first name': string
+  'last name'?: string | undefined
+  email?: string | undefined
+}
 
 /** A ticket as stored and returned by the tickets server. */
 export interface Ticket {
@@ -42,13 +48,17 @@ export interface TicketsDb {
   close(): void
 }
 
-/** Open (creating if needed) the tickets database at `file`. */
-export function openTicketsDb(file: string): TicketsDb {
-  const db = new Database(file)
+/**
+ * Open the tickets database at `file`: the server's way (created if needed,
+ * WAL), or with `readonly` the way the CLI and tests look at it after a run
+ * (the file must exist; nothing is written).
+ */
+export function openTicketsDb(file: string, options: { readonly readonly?: boolean } = {}): TicketsDb {
+  const db = options.readonly === true ? new Database(file, { readonly: true, fileMustExist: true }) : new Database(file)
   // WAL keeps readers (another process listing tickets, a test checking for
   // duplicates) from blocking on the server's writes.
-  db.pragma('journal_mode = WAL')
-  db.exec(`CREATE TABLE IF NOT EXISTS tickets (
+  if (options.readonly !== true) db.pragma('journal_mode = WAL')
+  if (options.readonly !== true) db.exec(`CREATE TABLE IF NOT EXISTS tickets (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     title TEXT NOT NULL,
     body TEXT NOT NULL DEFAULT '',

@@ -16,6 +16,28 @@ describe('sandboxWritesPlugin', () => {
     expect(plugin.preToolCall!(event('write', { path, content: 'x' }))).toBeUndefined()
   })
 
+  it.each([
+    '.git/config',
+    '.GIT/config',
+    './.git/config',
+    'notes/../.git/config',
+    '.git./config',
+    '.git /config',
+    '.git\\config',
+    '.g\u200cit/hooks/post-index-change',
+    '\uff0egit/config',
+    'GIT~1/config',
+    '.gitattributes',
+    'src/.gitattributes',
+    '.gitmodules',
+    '/work/sandbox/.git/config',
+  ])('blocks a write to the git control name in %j', (path) => {
+    expect(plugin.preToolCall!(event('write', { path, content: 'x' }))).toEqual({
+      action: 'block',
+      message: `write to a .git* name, which configures the programs git runs: '${path}'`,
+    })
+  })
+
   it('never blocks a read, wherever it points', () => {
     expect(plugin.preToolCall!(event('read', { path: '../secret' }))).toBeUndefined()
   })
