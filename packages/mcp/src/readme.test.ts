@@ -3,27 +3,64 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
 import { afterAll, describe, expect, it } from 'vitest'
 
-// Every README block with `console.log(x) // => json` lines runs as an ES
-// module beside the package (so `@x/mcp` resolves to the build through the
+// Every README block with `console.log(x) // => json` lines is TypeScript:
+// its types are stripped (`transpileModule`, no type check) and it runs as an
+// ES module beside the package (so `@x/mcp` resolves to the build through the
 // package's own exports), with `x-mcp-fix` and the devDependency servers on
 // PATH, as they are for an npm script. A test per printed line.
 const packageDir = fileURLToPath(new URL('..', import.meta.url))
-const FENCE = /```js\n([\s\S]*?)```/g
+const FENCE = /```ts\n([\s\S]*?)```/g
 const CHECK = /^(\s*)console\.log\((.*)\)\s*\/\/\s*=>\s*(.+)$/
 
 const bin = mkdtempSync(join(tmpdir(), 'x-mcp-fix-readme-'))
 symlinkSync(join(packageDir, 'dist', 'bin', 'x-mcp-fix.js'), join(bin, 'x-mcp-fix'))
 afterAll(() => rmSync(bin, { recursive: true, force: true }))
 
-const blocks = [...readFileSync(join(packageDir, 'README.md'), 'utf8').matchAll(FENCE)]
+const readme = readFileSync(join(packageDir, 'README.md'), 'utf8')
+
+const blocks = [...readme.matchAll(FENCE)]
   .map((match) => match[1] ?? '')
   .filter((code) => code.split('\n').some((line) => CHECK.test(line)))
 
+describe('README', () => {
+  it('has the sections a user looks for, in order', () => {
+    const headings = [...readme.matchAll(/^## (.+)$/gm)].map((match) => match[1])
+    expect(headings).toEqual([
+      'What',
+      'When',
+      'Install',
+      'Use',
+      'API',
+      'Options',
+      'Errors',
+      'Guarantees',
+      'Limits',
+      'Security',
+      'Performance',
+      'License',
+    ])
+  })
+
+  it('links the recorded benchmarks instead of quoting figures', () => {
+    expect(readme).toContain('](./BENCH.md)')
+    expect(readme).not.toMatch(/\d\s*(?:x|×)\s+(?:faster|slower)|\bops\/s\b|\d\s*(?:µs|ns)\b/i)
+  })
+
+  it('speaks of the package only', () => {
+    expect(readme).not.toMatch(/\bissue\b|\bseed\b|DESIGN\.md|\barticle\b|\bticket #?\d/i)
+  })
+})
+
 describe('README examples', () => {
-  it('has the server helper and the proxy examples', () => {
-    expect(blocks.length).toBeGreaterThanOrEqual(2)
+  it('has the server helper, client wrapper and proxy examples', () => {
+    expect(blocks.map((code) => /registerFixedTool|wrapClient|x-mcp-fix/.exec(code)?.[0])).toEqual([
+      'registerFixedTool',
+      'wrapClient',
+      'x-mcp-fix',
+    ])
   })
 
   describe.each(blocks.map((code, index) => [index + 1, code] as const))('example %i', (index, code) => {
@@ -43,7 +80,7 @@ describe('README examples', () => {
       const file = join(packageDir, `.readme-example-${index}-${process.pid}.mjs`)
       writeFileSync(
         file,
-        `const __print = (value) => process.stdout.write(JSON.stringify(value ?? null) + "\\n");\n${source}`,
+        `const __print = (value) => process.stdout.write(JSON.stringify(value ?? null) + "\\n");\n${stripTypes(source)}`,
       )
       try {
         const output = execFileSync(process.execPath, [file], {
@@ -71,3 +108,9 @@ describe('README examples', () => {
     )
   })
 })
+
+function stripTypes(source: string): string {
+  return ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false },
+  }).outputText
+}
