@@ -1,7 +1,8 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { delimiter, join } from 'node:path'
+import { delimiter, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -55,6 +56,12 @@ describe('README', () => {
 })
 
 describe('README examples', () => {
+  // A compiler run over the examples and the SDK's declarations takes
+  // seconds on a loaded machine.
+  it('type-check as a user project', { timeout: 120_000 }, () => {
+    expect(typecheckExamples(blocks)).toBe('')
+  })
+
   it('has the server helper, client wrapper and proxy examples', () => {
     expect(blocks.map((code) => /registerFixedTool|wrapClient|x-mcp-fix/.exec(code)?.[0])).toEqual([
       'registerFixedTool',
@@ -113,4 +120,24 @@ function stripTypes(source: string): string {
   return ts.transpileModule(source, {
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false },
   }).outputText
+}
+
+// The examples as a user's TypeScript project sees them: the workspace's
+// strict options, `@x/mcp` resolved through the package's exports to the
+// built declarations. Returns the compiler's report, empty when clean.
+function typecheckExamples(examples: readonly string[]): string {
+  const base = fileURLToPath(new URL('../../../tooling/tsconfig/base.json', import.meta.url))
+  const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc')
+  const dir = mkdtempSync(join(packageDir, '.readme-check-'))
+  try {
+    examples.forEach((code, index) => writeFileSync(join(dir, `example-${index + 1}.ts`), code))
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({ extends: base, compilerOptions: { types: ['node'] }, include: ['*.ts'] }),
+    )
+    const result = spawnSync(process.execPath, [tsc, '-p', dir], { encoding: 'utf8' })
+    return `${result.stdout}${result.stderr}`
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 }
