@@ -64,6 +64,13 @@ describe('the README', () => {
     expect(readme).not.toMatch(/\bissue\b|\bseed\b|DESIGN\.md|\barticle\b|\bticket #?\d/i)
   })
 
+  it('states the Node versions it is tested on, as package.json declares them', () => {
+    expect(readme).toMatch(/Node 20 or\s+later/)
+    expect(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).engines).toEqual({
+      node: '>=20',
+    })
+  })
+
   it('says which ai majors are covered', () => {
     expect(readme).toMatch(/Covered: `ai` 6/)
     expect(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).peerDependencies.ai).toBe(
