@@ -51,10 +51,13 @@ describe('x-mcp-fix under load', () => {
     )
     proxy.process.stdin.end()
     expect(await proxy.exited).toBe(0)
-    // Nothing from the proxy on stderr (the server's own stderr passes
-    // through): no warning either, as a drain listener per line once the
-    // pipe is full printed MaxListenersExceededWarning.
-    expect(proxy.stderr()).not.toMatch(/Warning|x-mcp-fix:/)
+    // Nothing from the proxy on stderr: no warning either, as a drain
+    // listener per line once the pipe is full printed
+    // MaxListenersExceededWarning. The server's own stderr passes through,
+    // and the SDK's stdio transport in the server adds a drain listener per
+    // pending answer when the proxy is slow to read (a loaded machine): its
+    // warning carries the server's pid, not the proxy's.
+    expect(proxy.stderr()).not.toMatch(new RegExp(`\\(node:${proxy.process.pid}\\)|x-mcp-fix:`))
 
     const byId = new Map(answers.map((message) => [`${typeof message.id}:${message.id}`, message]))
     expect(answers.length).toBe(CALLS + 2)
