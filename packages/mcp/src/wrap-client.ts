@@ -16,6 +16,7 @@ export interface WrapClientOptions {
 export interface FixedClient {
   /** The wrapped client, for everything else (resources, prompts, ...). */
   readonly client: Client
+  /** The provider the tools are prepared for, as given. */
   readonly provider: ProviderName
   /** One page of `tools/list`, each tool prepared for the provider (name, schema). */
   listTools(params?: Parameters<Client['listTools']>[0], options?: RequestOptions): Promise<ListToolsResult>

@@ -1,10 +1,11 @@
-// The same rule @x/batch-split applies to the ids it keeps: Anthropic requires
-// tool_use ids to match ^[a-zA-Z0-9_-]+$ and Bedrock limits toolUseId to 1..64
-// characters, so an id that passes both passes every provider.
+// Anthropic requires tool_use ids to match ^[a-zA-Z0-9_-]+$ and Bedrock
+// limits toolUseId to 1..64 characters. Stricter rules are not applied here
+// (OpenAI Chat Completions takes at most 40 characters, Mistral only its own
+// nine alphanumerics): the README states both as limits.
 const PROVIDER_SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/
 const MAX_ID_LENGTH = 64
 
-/** True for a tool-call id every provider accepts back in the next request. */
+/** True for a tool-call id that Anthropic's and Bedrock's rules accept back in the next request. */
 export function isProviderSafeId(id: string): boolean {
   return PROVIDER_SAFE_ID.test(id)
 }

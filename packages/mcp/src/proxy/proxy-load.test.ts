@@ -53,12 +53,11 @@ describe('x-mcp-fix under load', () => {
     expect(await proxy.exited).toBe(0)
     // Nothing from the proxy on stderr: no warning either, as a drain
     // listener per line once the pipe is full printed
-    // MaxListenersExceededWarning. The server's own stderr passes through, and
-    // server-everything may print that same warning about its own stdout on a
-    // loaded machine, so only the proxy's process (by pid) is held to it.
-    const stderr = proxy.stderr()
-    expect(stderr).not.toContain(`(node:${proxy.process.pid})`)
-    expect(stderr).not.toMatch(/x-mcp-fix:/)
+    // MaxListenersExceededWarning. The server's own stderr passes through,
+    // and the SDK's stdio transport in the server adds a drain listener per
+    // pending answer when the proxy is slow to read (a loaded machine): its
+    // warning carries the server's pid, not the proxy's.
+    expect(proxy.stderr()).not.toMatch(new RegExp(`\\(node:${proxy.process.pid}\\)|x-mcp-fix:`))
 
     const byId = new Map(answers.map((message) => [`${typeof message.id}:${message.id}`, message]))
     expect(answers.length).toBe(CALLS + 2)
