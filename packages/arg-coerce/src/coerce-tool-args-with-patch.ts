@@ -3,10 +3,14 @@ import type { CoercionPatchOperation } from './internal/diff.js'
 import { diff } from './internal/diff.js'
 import type { CoerceToolArgsOptions } from './internal/options.js'
 
-/** What `coerceToolArgsWithPatch` returns. */
-export interface CoerceToolArgsWithPatchResult {
-  /** The coerced arguments, exactly as `coerceToolArgs` returns them. */
-  readonly args: unknown
+/**
+ * What `coerceToolArgsWithPatch` returns.
+ *
+ * @typeParam Expected - the type of `args` as the caller asserts it (default `unknown`)
+ */
+export interface CoerceToolArgsWithPatchResult<Expected = unknown> {
+  /** The coerced arguments, exactly as `coerceToolArgs` returns them (typed on the caller's word). */
+  readonly args: Expected
   /** RFC 6902 operations that turn the input into `args` (empty when nothing changed). */
   readonly patch: readonly CoercionPatchOperation[]
 }
@@ -33,12 +37,21 @@ export interface CoerceToolArgsWithPatchResult {
  * //      patch: [{ op: 'replace', path: '/count', value: 5 }, { op: 'replace', path: '/tags', value: ['a'] }] }
  * ```
  *
+ * As for {@link coerceToolArgs}, the type parameter is the caller's
+ * assertion about `args`, not a check; without it `args` is `unknown`.
+ *
+ * @typeParam Expected - the type the caller expects `args` to have (default `unknown`)
  * @param schema - the tool's parameters schema, the root for `$ref`
  * @param args - the arguments as the model sent them
  * @param options - as for `coerceToolArgs`
  * @throws TypeError only when `options` is malformed
  */
-export function coerceToolArgsWithPatch(schema: unknown, args: unknown, options?: CoerceToolArgsOptions): CoerceToolArgsWithPatchResult {
+export function coerceToolArgsWithPatch<Expected = unknown>(schema: unknown, args: unknown, options?: CoerceToolArgsOptions): CoerceToolArgsWithPatchResult<Expected> {
+  // The casts are the caller's assertion (see above); nothing here checks it.
+  return withPatch(schema, args, options) as CoerceToolArgsWithPatchResult<Expected>
+}
+
+function withPatch(schema: unknown, args: unknown, options: CoerceToolArgsOptions | undefined): CoerceToolArgsWithPatchResult {
   const coerced = coerceToolArgs(schema, args, options)
   if (coerced === args) return { args, patch: [] }
   const patch: CoercionPatchOperation[] = []

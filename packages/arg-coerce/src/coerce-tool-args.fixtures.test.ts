@@ -113,7 +113,7 @@ describe('zod 4.6.7 z.toJSONSchema (generated here)', () => {
 })
 
 describe('the inputSchema the MCP TypeScript SDK 1.32.2 advertises for a zod tool', () => {
-  it('is fetched through Client + InMemoryTransport and coerces the seed row', async () => {
+  it('is fetched through Client + InMemoryTransport and coerces a stringified integer behind it', async () => {
     const server = new McpServer({ name: 'fixture', version: '1.0.0' })
     const limit = z.number().int().describe('How many')
     server.registerTool(

@@ -38,13 +38,26 @@ import { walk } from './internal/walk.js'
  * coerceToolArgs(schema, { count: '07030x' }) // => { count: '07030x' } (unchanged, same object)
  * ```
  *
+ * The type parameter is the caller's assertion, not a check: coercion fixes
+ * types where it can and leaves everything else as the model sent it, so
+ * the result matches the schema only when the arguments could be made to.
+ * `coerceToolArgs<Expected>(...)` states what the caller expects, as ajv's
+ * `validate<T>` or `JSON.parse(...) as T` would; validate the result when a
+ * wrong shape must not get through. Without it the result is `unknown`.
+ *
+ * @typeParam Expected - the type the caller expects the coerced arguments to have (default `unknown`, nothing claimed)
  * @param schema - the tool's parameters schema (any JSON Schema; `true`/`false` and non-objects coerce nothing)
  * @param args - the arguments as the model sent them (any value, even a JSON string)
  * @param options - `maxDepth`: how many levels of nesting are entered (default 128); `codegen`: false never generates code
- * @returns the coerced arguments
+ * @returns the coerced arguments, typed as `Expected` on the caller's word
  * @throws TypeError only when `options` is malformed (a programmer error)
  */
-export function coerceToolArgs(schema: unknown, args: unknown, options?: CoerceToolArgsOptions): unknown {
+export function coerceToolArgs<Expected = unknown>(schema: unknown, args: unknown, options?: CoerceToolArgsOptions): Expected {
+  // The cast is the caller's assertion (see above); nothing here checks it.
+  return coerceUnknown(schema, args, options) as Expected
+}
+
+function coerceUnknown(schema: unknown, args: unknown, options: CoerceToolArgsOptions | undefined): unknown {
   if (options === undefined) return coerce(schema, args, DEFAULT_MAX_DEPTH)
   const maxDepth = readMaxDepth(options)
   if (readCodegen(options)) return coerce(schema, args, maxDepth)

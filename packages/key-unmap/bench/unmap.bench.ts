@@ -1,7 +1,7 @@
 // Benchmarks for @x/key-unmap, against the built dist/.
 //
 // No npm library maps sanitized keys back, so there is no direct peer. The
-// issue's target is relative to `coerceToolArgs` (@x/arg-coerce), the other
+// target is relative to `coerceToolArgs` (@x/arg-coerce), the other
 // pass every tool call takes: unmapping should cost at most as much as
 // coercing the same arguments. arg-coerce is a workspace sibling, not a
 // dependency of this package (key-unmap must not depend on it), so its built
@@ -124,7 +124,7 @@ const cases: BenchCase[] = [
 check('cold first sanitize', sanitizeToolSchema(JSON.parse(schemaText)), sanitized)
 check('cold unmap', unmapArgKeys(JSON.parse(schemaText), modelArgs), expected)
 // The cases above run in a process that has seen this one tool only, as the
-// issue's target describes; the several-tools case comes after, because V8's
+// target describes; the several-tools case comes after, because V8's
 // per-site caches, once they have seen four tools, stay in that state for
 // the rest of the process (run first, it would slow the cases above).
 runBench('@x/key-unmap', cases)
@@ -168,7 +168,7 @@ runBench('@x/key-unmap', [
             },
           }),
     },
-    note: 'the same comparison with four tools of this structure (other property names) called in turn, as an agent does: no last-schema shortcut hits, and V8 sees four layouts per site; not the issue target, shown because the single-tool case is the best case',
+    note: 'the same comparison with four tools of this structure (other property names) called in turn, as an agent does: no last-schema shortcut hits, and V8 sees four layouts per site; not the target, shown because the single-tool case is the best case',
   },
   {
     name: 'unmap 15 props, after 4 tools were seen',

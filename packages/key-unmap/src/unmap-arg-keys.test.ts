@@ -8,7 +8,7 @@ type Json = Record<string, unknown>
 const object = (properties: Json, extra: Json = {}): Json => ({ type: 'object', properties, ...extra })
 
 describe('unmapArgKeys: real reports', () => {
-  it("restores the seed's pydantic alias behind $defs: person.first_name reaches the tool as first name", () => {
+  it("restores a pydantic alias behind $defs: person.first_name reaches the tool as first name", () => {
     expect(unmapArgKeys(pydanticTeam, deepFreeze({ person: { first_name: 'Ada' }, team_members: [] }))).toEqual({
       person: { 'first name': 'Ada' },
       'team members': [],

@@ -15,12 +15,11 @@ export function takeCopySite(): number {
  * each object part takes in turn when it is compiled).
  *
  * Why: V8 caches an object spread per code site for a few source layouts;
- * past that the site goes megamorphic and every copy takes the generic path
- * (@x/key-unmap measured a 15-key copy at 34 ns with 4 layouts, 234 ns with
- * 5). One spread shared by every object part sees the layout of every tool's
- * arguments and nested objects; spread over 8 sites, many more stay fast.
- * Measured here (driver, the benchmark arguments renamed for 6 tools called
- * in turn): 947 -> 747 ns a call; one tool alone unchanged (746 ns both).
+ * past that the site goes megamorphic and every copy takes the generic,
+ * much slower path. One spread shared by every object part sees the layout
+ * of every tool's arguments and nested objects; spread over 8 sites, many
+ * more stay on the fast path when several tools are called in turn, and one
+ * tool alone costs the same as with a single site.
  */
 export function copyAt(value: Record<string, unknown>, site: number): Record<string, unknown> {
   switch (site) {

@@ -32,9 +32,8 @@ export const MAX_GENERATED_PROPERTIES = 64
  *   code generation, however many objects its arguments hold, and the
  *   switch happens before any caller is hot. Counting each part's own runs
  *   to 16 instead, a caller optimized by V8 while the part was still
- *   interpreted sometimes stayed about 10x slower after the switch
- *   (measured: half of the runs of the key-unmap benchmark's coerce row,
- *   none with 2). The test suite runs a second time with 1, so that every
+ *   interpreted could stay on the slow path after the switch; switching on
+ *   the second call happens before V8 optimizes any caller. The test suite runs a second time with 1, so that every
  *   test also goes through generated code.
  * - `available`: whether the engine allows code generation, probed once
  *   (undefined until then).
@@ -216,8 +215,8 @@ function objectCode(properties: readonly GeneratedProperty[], level: number, con
 /**
  * Compiles a run function that reads each declared property by name, the
  * way ajv's generated validators do, instead of walking the value's keys
- * with for...in: about 1 ns a property instead of about 5, which is what
- * takes warm coercion past ajv (see the README's Benchmarks). Objects below
+ * with for...in: a named read is a direct field load once V8 has seen the
+ * object's shape, where for...in pays for enumerating every key. Objects below
  * are coerced in place when `inline` says so, so that one function, which the
  * engine optimizes as a whole, covers a typical tool's arguments.
  *

@@ -6,7 +6,7 @@ import { ARRAY, OBJECT, bitsOfValue } from './type-bits.js'
  * value, or the very same value when nothing changes; `depth` is how many
  * more levels of data may be entered (past it, values pass through).
  * `kind` tells object and array loops what they may do inline, without a
- * call (see the KIND_ constants).
+ * call (see the `Kind` enum below).
  */
 export interface Plan {
   readonly types: number
@@ -78,8 +78,8 @@ export function toPlan(
 
 /**
  * What the object and array loops may do with an item inline, without a
- * call. A `const enum`, so the bundle inlines the numbers: compared against
- * module-level constants, the per-key dispatch measured about 5% slower.
+ * call. A `const enum`, so the bundle inlines the numbers into the per-key
+ * dispatch instead of reading module-level constants.
  */
 export const enum Kind {
   /** Call `run` for every value. */

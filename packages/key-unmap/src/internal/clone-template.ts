@@ -6,11 +6,10 @@ export const CLONE_SITES = 8
  * number each shape gets in turn when it is computed).
  *
  * Why: V8 caches an object spread per code site for up to 4 source layouts;
- * past that the site goes megamorphic and every spread takes the generic
- * path (measured on a 15-key template: 34 ns with 4 layouts, 234 ns with
- * 5). An agent unmaps for several tools and their nested objects, each
- * with its own template layout: spread over 8 sites, up to 32 layouts stay
- * on the fast path.
+ * past that the site goes megamorphic and every spread takes the generic,
+ * much slower path. An agent unmaps for several tools and their nested
+ * objects, each with its own template layout: spread over 8 sites, up to
+ * 32 layouts stay on the fast path.
  */
 export function cloneTemplate(template: Record<string, unknown>, site: number): Record<string, unknown> {
   switch (site) {

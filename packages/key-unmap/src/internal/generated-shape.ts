@@ -19,8 +19,8 @@ type UnmapValue = (value: unknown, plan: Plan, context: UnmapContext, depth: num
  *   for at least that many times (the earlier ones go through the
  *   interpreter). 2: a schema used once never pays for code generation,
  *   however many objects its arguments hold, and the switch happens before
- *   any caller is hot (see arg-coerce's generated-run.ts for what a later
- *   switch measured). The test suite runs a second time with 1, so that
+ *   any caller is hot (arg-coerce's generated-run.ts says why a later
+ *   switch is worse). The test suite runs a second time with 1, so that
  *   every test also goes through generated code.
  * - `available`: whether the engine allows code generation, probed once
  *   (undefined until then).

@@ -7,11 +7,9 @@ const SITES = 16
  *
  * Why: V8 caches a property store per code site. One site fed every key of
  * every object sees many names and goes megamorphic: each store becomes a
- * global cache probe (about 10 ns, most of the warm unmapping). One site per
- * position sees one name per position as long as one tool's calls repeat
- * the same key order, and stays a direct field store (measured on the
- * benchmark object: 15 keys copied in 225 ns through one site, 89 ns through
- * per-position sites). With many tools alternating, the sites go
+ * global cache probe, which would be most of the cost of a warm unmapping.
+ * One site per position sees one name per position as long as one tool's
+ * calls repeat the same key order, and stays a direct field store. With many tools alternating, the sites go
  * megamorphic too and the cost is back to the single site's.
  *
  * `out` must already own `key` as a data property (a clone of a shape's

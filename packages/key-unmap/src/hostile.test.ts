@@ -1,3 +1,5 @@
+// Untrusted schemas and arguments across both functions: names such as
+// `__proto__` and `constructor` stay own data and no prototype changes.
 import { afterEach, describe, expect, it } from 'vitest'
 import { sanitizeToolSchema } from './sanitize-tool-schema.js'
 import { unmapArgKeys } from './unmap-arg-keys.js'

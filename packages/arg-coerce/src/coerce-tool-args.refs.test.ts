@@ -6,8 +6,8 @@ import { coerceToolArgs } from './coerce-tool-args.js'
 import pydanticFixture from './fixtures/pydantic-v2.json'
 import { expectCoercion } from './test-support/check.js'
 
-// The before/after table of seed 000 (shared/seeds/000_*.txt): same schema,
-// same model output, the value the tool receives. Each row is run against the
+// Types hidden behind `$ref` still coerce: one tool, the model output it
+// gets, and the value the tool receives. Each row is run against the
 // schema as pydantic v2 emits it (fixtures/pydantic-v2.json, SeedTool:
 // RootModel types hoisted into $defs, a description beside a $ref, Optional
 // sub-models as anyOf [$ref, null]) and as zod-to-json-schema v3 emits it
@@ -31,7 +31,7 @@ const zodSchema = deepFreeze(
   ) as object,
 )
 
-describe('seed 000 before/after table', () => {
+describe('types behind $ref in generated schemas: model output, and what the tool receives', () => {
   it('the zod-to-json-schema output really hides the types behind $ref', () => {
     expect(zodSchema).toMatchObject({
       properties: { count: { $ref: '#/definitions/Count' }, offset: { $ref: '#/properties/limit/anyOf/0' } },
