@@ -10,7 +10,7 @@ const examples = runReadmeExamples(fileURLToPath(new URL('../README.md', import.
 
 describe('README', () => {
   it('has TypeScript examples to run', () => {
-    expect(examples.length).toBeGreaterThanOrEqual(1)
+    expect(examples.length).toBeGreaterThanOrEqual(4)
   })
 
   describe.each(examples)('example $example (line $line: $heading)', ({ checks }) => {
