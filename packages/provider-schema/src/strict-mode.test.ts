@@ -164,3 +164,18 @@ describe('openai-strict: restoreArgs', () => {
     })
   })
 })
+
+describe('openai-strict: a union of arrays, one of them of const or enum items', () => {
+  const objects = { type: 'array', items: { type: 'object', properties: { p: { type: 'string' } }, required: [] } }
+  // A const or enum item declares no type; read as "any value", an array of objects took that branch and lost its strict nulls.
+  it.each([
+    ['const items', { anyOf: [{ type: 'array', items: { const: 'fixed' } }, objects] }],
+    ['enum items', { anyOf: [{ type: 'array', items: { enum: ['a', 1] } }, objects] }],
+    ['const items in a nested union', { anyOf: [{ anyOf: [{ type: 'string' }, { type: 'array', items: { const: 'fixed' } }] }, objects] }],
+  ])('%s: an array of objects takes the object branch both ways', (_name, union) => {
+    const prepared = prepareToolSchema(deepFreeze({ type: 'object', properties: { v: union }, required: ['v'] }), strict)
+    expect(prepared.toModelArgs(deepFreeze({ v: [{}] }))).toEqual({ v: [{ p: null }] })
+    expect(prepared.restoreArgs(deepFreeze({ v: [{ p: null }] }))).toEqual({ v: [{}] })
+    expect(prepared.restoreArgs(deepFreeze({ v: ['fixed'] }))).toEqual({ v: ['fixed'] })
+  })
+})

@@ -24,6 +24,12 @@ export interface Plan {
   json: boolean
   /** The position's declared `type`s (to tell which union branch a scalar belongs to). */
   types: readonly string[]
+  /**
+   * The JSON types of a `const` or `enum` position that declares no `type`:
+   * without them such a position reads as "any value", and an array of
+   * objects would enter a union's array-of-`const` branch before its own.
+   */
+  valueTypes: readonly string[]
   /** `additionalProperties: false`: an object with another key is not of this position. */
   closed: boolean
   /** The properties the tool requires (strict mode's added ones excluded): an object without one is not of this position. */
@@ -43,6 +49,7 @@ export interface Plan {
 export const EMPTY_PLAN: Plan = Object.freeze({
   json: false,
   types: [],
+  valueTypes: [],
   closed: false,
   required: undefined,
   fields: undefined,
@@ -97,6 +104,22 @@ function flatten(branches: Plan[]): Plan[] {
   return branches.flatMap((branch) => (isPureUnion(branch) ? branch.branches! : [branch]))
 }
 
+function jsonType(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'array'
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number'
+  return typeof value
+}
+
+function valueTypesOf(schema: Record<string, unknown>): readonly string[] {
+  const values = Object.hasOwn(schema, 'const') ? [own(schema, 'const')] : own(schema, 'enum')
+  if (!Array.isArray(values)) return []
+  const types = new Set<string>()
+  // An enum is as long as the schema that carries it: one pass, no budget needed beyond the schema's own size.
+  for (const value of values) types.add(jsonType(value))
+  return [...types]
+}
+
 function build(node: unknown, ctx: BuildContext, depth: number): Plan {
   if (depth > LIMITS.maxSchemaDepth) return EMPTY_PLAN
   const schema = ctx.resolver.resolve(node)
@@ -108,6 +131,7 @@ function build(node: unknown, ctx: BuildContext, depth: number): Plan {
   plan.json = ctx.marks.jsonText.has(schema)
   plan.optional = ctx.marks.optional.get(schema)
   plan.types = typesOf(schema)
+  if (plan.types.length === 0) plan.valueTypes = valueTypesOf(schema)
   plan.closed = own(schema, 'additionalProperties') === false
   const required = own(schema, 'required')
   if (Array.isArray(required)) plan.required = new Set(required.filter((name): name is string => typeof name === 'string' && plan.optional?.has(name) !== true))

@@ -39,10 +39,12 @@ function admits(plan: Plan, type: string): boolean {
 function fits(plan: Plan | undefined, value: unknown, depth: number): boolean {
   if (plan === undefined || plan.json || depth > 4) return true
   if (plan.branches !== undefined && plan.branches.some((branch) => fits(branch, value, depth + 1))) return true
-  if (plan.types.length === 0) return plan.branches === undefined
+  const types = plan.types.length > 0 ? plan.types : plan.valueTypes
+  if (types.length === 0) return plan.branches === undefined
   const type = Array.isArray(value) ? 'array' : value === null ? 'null' : typeOf(value)
-  if (type === 'object' && isRecord(value)) return admits(plan, 'object') && score(plan, value) >= 0
-  return admits(plan, type)
+  const admitted = types.includes(type) || (type === 'integer' && types.includes('number'))
+  if (type === 'object' && isRecord(value)) return admitted && score(plan, value) >= 0
+  return admitted
 }
 
 /**
