@@ -135,7 +135,18 @@ describe('prepareToolset: calls', () => {
     expect(restored.reason).toBe('unknown-tool')
     expect(restored.name).toBe('github.create_issue')
     expect(restored.arguments).toBe(args)
-    expect(restored.message).toContain('unknown tool "github.create_issue": expected one of the 6 tool names sent to the provider ("read_file", ')
+    expect(restored.message).toContain(
+      'unknown tool (a name of 19 characters): expected one of the 6 tool names sent to the provider ("read_file", ',
+    )
+  })
+
+  it('never quotes the model-sent name in the message', () => {
+    const secret = 'sk-live-abcdef0123456789'
+    const restored = toolset.restoreCall({ name: `leak ${secret}`, arguments: {} })
+    expect(restored.ok).toBe(false)
+    if (restored.ok) return
+    expect(restored.name).toBe(`leak ${secret}`)
+    expect(restored.message).not.toContain(secret)
   })
 
   it.each([null, undefined, 5, { arguments: {} }])('takes a malformed call %j as unknown', (call) => {

@@ -66,7 +66,10 @@ export function prepareToolset(tools: readonly ToolDefinition[], options: Prepar
     const args: unknown = isRecord(call) ? call.arguments : undefined
     const tool = typeof name === 'string' ? byProviderName.get(name) : undefined
     if (tool === undefined) {
-      const shown = typeof name === 'string' ? JSON.stringify(name) : describe(name)
+      // The name came from the model: the message says what kind of fault it
+      // is, never the text (it could carry anything, a secret included, at any
+      // length); the name itself stays in `name` for the caller to use.
+      const shown = typeof name === 'string' ? `(a name of ${name.length} characters)` : `(${describe(name)})`
       return Object.freeze({
         ok: false,
         reason: 'unknown-tool' as const,
