@@ -50,8 +50,10 @@ const parallel = (id: string): ModelCall => ({
   }),
 })
 // Parent ids of every kind a split meets: one each provider accepts (kept
-// where valid), Kimi's `functions.x:0`, one of 41 and one of 65 characters,
-// and a repeated id (de-duplicated in the provider's format).
+// where valid), Kimi's `functions.x:0`, ids of 41 and 65 characters, and
+// repeated ids (de-duplicated in the provider's format; a suffix on the
+// 40-character one must not take it past OpenAI's limit).
+const FORTY = `call_${'f'.repeat(35)}`
 const ANSWER: readonly ModelCall[] = [
   batch('call_1'),
   batch('call_1'),
@@ -59,6 +61,10 @@ const ANSWER: readonly ModelCall[] = [
   batch('functions.tool_call:0'),
   parallel(`call_${'x'.repeat(36)}`),
   parallel(`toolu_${'y'.repeat(59)}`),
+  batch(`call_${'z'.repeat(36)}`),
+  batch(`toolu_${'w'.repeat(59)}`),
+  batch(FORTY),
+  batch(FORTY),
 ]
 const SPLIT_CALLS = ANSWER.length * 2
 
