@@ -3,10 +3,11 @@ import type { LanguageModelMiddleware } from 'ai'
 import { fixGenerateResult } from './internal/fix-generate-result.js'
 import { fixStream } from './internal/fix-stream.js'
 import { declaredNames, prepareRequest } from './internal/prepare-request.js'
+import { inferProvider } from './infer-provider.js'
 import { readOptions } from './internal/read-options.js'
 import type { RequestFixes } from './internal/request-fixes.js'
 import { createAnswerFixer } from './internal/request-fixes.js'
-import type { CallOptions } from './internal/types.js'
+import type { CallOptions, WrappedModel } from './internal/types.js'
 
 /** Options of {@link toolCallFixes}. */
 export interface ToolCallFixesOptions {
@@ -61,9 +62,10 @@ export function toolCallFixes(options?: ToolCallFixesOptions): LanguageModelMidd
   // hands to `wrapGenerate`/`wrapStream` of the same request: each request
   // finds its own fixes, however many run at once.
   const requests = new WeakMap<CallOptions, RequestFixes>()
-  const fixesFor = (params: CallOptions): RequestFixes =>
+  const fixesFor = (params: CallOptions, model: WrappedModel): RequestFixes =>
     requests.get(params) ?? {
       declared: declaredNames(params),
+      provider: settings.provider ?? inferProvider(model),
       splitBatches: settings.splitBatches,
       restore: (call) => call,
     }
@@ -74,11 +76,11 @@ export function toolCallFixes(options?: ToolCallFixesOptions): LanguageModelMidd
       requests.set(prepared.params, prepared.fixes)
       return prepared.params
     },
-    wrapGenerate: async ({ doGenerate, params }) =>
-      fixGenerateResult(await doGenerate(), createAnswerFixer(fixesFor(params))),
-    wrapStream: async ({ doStream, params }) => {
+    wrapGenerate: async ({ doGenerate, params, model }) =>
+      fixGenerateResult(await doGenerate(), createAnswerFixer(fixesFor(params, model))),
+    wrapStream: async ({ doStream, params, model }) => {
       const result = await doStream()
-      return { ...result, stream: fixStream(result.stream, createAnswerFixer(fixesFor(params))) }
+      return { ...result, stream: fixStream(result.stream, createAnswerFixer(fixesFor(params, model))) }
     },
   }
 }

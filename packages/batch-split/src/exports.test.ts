@@ -5,10 +5,12 @@ describe('the built package', () => {
     expect(Object.keys(await import('../dist/index.js')).sort()).toEqual([
       'MAX_CALLS_PER_DISPATCH',
       'TOOL_CALL_NAME',
+      'createCallIdRegistry',
       'deterministicCallId',
       'expandLocalToolBatches',
       'expandParallelToolUse',
       'isConnectorName',
+      'isValidCallId',
       'localBatchError',
       'normalizeToolCallEntries',
     ])

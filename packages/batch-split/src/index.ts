@@ -3,6 +3,8 @@ export { isConnectorName } from './is-connector-name.js'
 export { normalizeToolCallEntries } from './normalize-tool-call-entries.js'
 export { localBatchError } from './local-batch-error.js'
 export { deterministicCallId } from './deterministic-call-id.js'
+export { createCallIdRegistry } from './create-call-id-registry.js'
+export { isValidCallId } from './is-valid-call-id.js'
 export { expandLocalToolBatches } from './expand-local-tool-batches.js'
 export { expandParallelToolUse } from './expand-parallel-tool-use.js'
 export type {
@@ -12,6 +14,7 @@ export type {
   BedrockToolUseBlock,
   CallIdOptions,
   CallIdProvider,
+  CallIdRegistry,
   DefaultListElements,
   ExpandOptions,
   ExpandResult,

@@ -107,6 +107,20 @@ export interface CallIdOptions {
 }
 
 /**
+ * The tool-call ids of one message, kept unique in the provider's format
+ * (what {@link createCallIdRegistry} returns).
+ */
+export interface CallIdRegistry {
+  /**
+   * `id` when it is free and valid for the provider, else a deterministic
+   * replacement that is both; the result is recorded as taken.
+   */
+  claim(id: string): string
+  /** Records an id already in the message (the provider's own), without renaming or checking it. */
+  note(id: string): void
+}
+
+/**
  * The provider list table, on the type side: each key is an option name and
  * `reads` is the element type that list holds by default (any element type is
  * accepted, and flows through), `writes` the block a split puts in its place.

@@ -61,13 +61,13 @@ export function prepareRequest(
 ): { params: CallOptions; fixes: RequestFixes } {
   const tools = params.tools ?? []
   const functionTools = tools.filter((tool): tool is FunctionTool => tool.type === 'function')
+  const provider = settings.provider ?? inferProvider(model)
   if (functionTools.length === 0) {
     return {
       params: { ...params },
-      fixes: { declared: new Set(), splitBatches: settings.splitBatches, restore: unchanged },
+      fixes: { declared: new Set(), provider, splitBatches: settings.splitBatches, restore: unchanged },
     }
   }
-  const provider = settings.provider ?? inferProvider(model)
   const toolset = prepareToolset(functionTools, { provider })
   // Function tool names are unique in a request (they are the keys of the SDK's tool set).
   const byName = new Map<string, PreparedTool>(toolset.tools.map((tool) => [tool.originalName, tool]))
@@ -85,6 +85,7 @@ export function prepareRequest(
     params: prepared,
     fixes: {
       declared: declaredNames(prepared),
+      provider,
       splitBatches: settings.splitBatches,
       restore: (call) => restoreCall(call, toolset),
     },

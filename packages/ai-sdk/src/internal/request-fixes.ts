@@ -1,4 +1,5 @@
-import { CallIdRegistry } from './call-ids.js'
+import { createCallIdRegistry } from '@x/batch-split'
+import type { ProviderName } from '@x/provider-schema'
 import { splitToolCall } from './split-tool-call.js'
 import type { ToolCallContent } from './types.js'
 
@@ -10,6 +11,8 @@ import type { ToolCallContent } from './types.js'
 export interface RequestFixes {
   /** Provider-side names of the function tools this request offered. */
   readonly declared: ReadonlySet<string>
+  /** The provider the tools were prepared for: split calls get ids it accepts. */
+  readonly provider: ProviderName
   /** Whether batched calls are split. */
   readonly splitBatches: boolean
   /** One provider-side call -> the call the tool expects; the same object when nothing changes. */
@@ -27,7 +30,7 @@ export type AnswerFixer = (call: ToolCallContent) => ToolCallContent[] | undefin
  * own tools and are never touched.
  */
 export function createAnswerFixer(fixes: RequestFixes): AnswerFixer {
-  const ids = new CallIdRegistry()
+  const ids = createCallIdRegistry({ provider: fixes.provider })
   return (call) => {
     if (call.providerExecuted === true) {
       ids.note(call.toolCallId)

@@ -1,8 +1,7 @@
-import { deterministicCallId } from '@x/batch-split'
+import { createCallIdRegistry, deterministicCallId } from '@x/batch-split'
 import { deepFreeze } from '@x/test-utils'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { CallIdRegistry } from './call-ids.js'
 import { splitToolCall } from './split-tool-call.js'
 import type { ToolCallContent } from './types.js'
 
@@ -17,7 +16,7 @@ const entries = (count: number) => ({
   calls: Array.from({ length: count }, (_, index) => ({ name: `t${index}`, arguments: { index } })),
 })
 const split = (part: ToolCallContent, declared: string[] = []) =>
-  splitToolCall(part, { declared: new Set(declared) }, new CallIdRegistry())
+  splitToolCall(part, { declared: new Set(declared), provider: 'generic' }, createCallIdRegistry())
 const shape = (parts: ToolCallContent[] | undefined) =>
   parts?.map((part) => [part.toolCallId, part.toolName, part.input])
 
@@ -96,8 +95,8 @@ describe('splitToolCall: what is split', () => {
   })
 
   it('keeps ids unique over the answer', () => {
-    const ids = new CallIdRegistry()
-    const context = { declared: new Set<string>() }
+    const ids = createCallIdRegistry()
+    const context = { declared: new Set<string>(), provider: 'generic' as const }
     const first = splitToolCall(call('tool_call', entries(2)), context, ids)!
     const again = splitToolCall(call('tool_call', entries(2)), context, ids)!
     expect(again.map((part) => part.toolCallId)).toEqual(first.map((part) => `${part.toolCallId}_d2`))

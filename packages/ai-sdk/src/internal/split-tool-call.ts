@@ -4,11 +4,11 @@ import {
   deterministicCallId,
   expandLocalToolBatches,
   expandParallelToolUse,
+  isValidCallId,
   normalizeToolCallEntries,
 } from '@x/batch-split'
-import type { ToolCall } from '@x/batch-split'
-import type { CallIdRegistry } from './call-ids.js'
-import { isProviderSafeId } from './call-ids.js'
+import type { CallIdRegistry, ToolCall } from '@x/batch-split'
+import type { ProviderName } from '@x/provider-schema'
 import { stringifyJson } from './json.js'
 import type { ToolCallContent } from './types.js'
 
@@ -26,6 +26,8 @@ interface Piece {
 export interface SplitContext {
   /** Provider-side names of the function tools offered in this request. */
   readonly declared: ReadonlySet<string>
+  /** The provider the tools were prepared for, whose id rule every id follows. */
+  readonly provider: ProviderName
 }
 
 const asToolCall = (piece: Piece): ToolCall => ({
@@ -46,7 +48,7 @@ function unwrapParallel(piece: Piece, context: SplitContext): Piece[] {
   // A tool the user declared under one of these names is a real tool.
   if (!PARALLEL_WRAPPER_NAMES.has(piece.name) || context.declared.has(piece.name)) return [piece]
   const original = [asToolCall(piece)]
-  const { toolCalls } = expandParallelToolUse(original)
+  const { toolCalls } = expandParallelToolUse(original, { provider: context.provider })
   return toolCalls === original ? [piece] : fromToolCalls(toolCalls)
 }
 
@@ -55,7 +57,8 @@ function unwrapParallel(piece: Piece, context: SplitContext): Piece[] {
  * entry becomes a call of its own tool. Ids follow @x/batch-split's scheme
  * with the entry's own name in the hash, as for `multi_tool_use.parallel`.
  */
-function splitDirect(piece: Piece): Piece[] {
+function splitDirect(piece: Piece, context: SplitContext): Piece[] {
+  const options = { provider: context.provider }
   const { entries } = normalizeToolCallEntries(piece.input)
   // More than the dispatch limit stays whole: the SDK answers the model that
   // `tool_call` is not one of its tools, which it already handles.
@@ -66,22 +69,24 @@ function splitDirect(piece: Piece): Piece[] {
     const input = stringifyJson(entry.arguments)
     if (input === undefined) return [piece]
     const id =
-      index === 0 && isProviderSafeId(piece.id) ? piece.id : deterministicCallId(entry.name, piece.id + input, index)
+      index === 0 && isValidCallId(piece.id, options)
+        ? piece.id
+        : deterministicCallId(entry.name, piece.id + input, index, options)
     pieces.push({ id, name: entry.name, input })
   }
   return pieces
 }
 
 /** With a `tool_call` tool in the request, the batch is split into one `tool_call` per entry. */
-function splitBridge(piece: Piece): Piece[] {
+function splitBridge(piece: Piece, context: SplitContext): Piece[] {
   const original = [asToolCall(piece)]
-  const { toolCalls } = expandLocalToolBatches(original)
+  const { toolCalls } = expandLocalToolBatches(original, { provider: context.provider })
   return toolCalls === original ? [piece] : fromToolCalls(toolCalls)
 }
 
 function splitBatch(piece: Piece, context: SplitContext): Piece[] {
   if (piece.name !== TOOL_CALL_NAME) return [piece]
-  return context.declared.has(TOOL_CALL_NAME) ? splitBridge(piece) : splitDirect(piece)
+  return context.declared.has(TOOL_CALL_NAME) ? splitBridge(piece, context) : splitDirect(piece, context)
 }
 
 /**

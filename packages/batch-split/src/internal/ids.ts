@@ -26,12 +26,27 @@ export class IdRegistry {
     this.#format = format
   }
 
+  /** Records an id that is already in the message (the provider's own), without renaming it. */
+  note(id: string): void {
+    this.#taken.add(id)
+  }
+
   claim(id: string): string {
     const taken = this.#taken
     if (!taken.has(id)) {
       taken.add(id)
       return id
     }
+    return this.#replace(id)
+  }
+
+  /** As `claim`, but an id the format rejects is replaced even when it is free. */
+  claimValid(id: string): string {
+    return this.#format.accepts.test(id) ? this.claim(id) : this.#replace(id)
+  }
+
+  #replace(id: string): string {
+    const taken = this.#taken
     const format = this.#format
     // A suffix on an id the provider rejects (`functions.read:0`, `' '`) is
     // still rejected: such a repeat gets a derived id.
