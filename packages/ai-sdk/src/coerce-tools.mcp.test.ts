@@ -2,8 +2,8 @@ import { generateText, stepCountIs } from 'ai'
 import type { ToolSet } from 'ai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { coerceTools } from './coerce-tools.js'
-import { connectEverythingServer, connectFilesServer } from '../test/mcp-servers.js'
-import { twoTurnModel } from '../test/model-turns.js'
+import { connectEverythingServer, connectFilesServer } from './test-support/mcp-servers.js'
+import { twoTurnModel } from './test-support/model-turns.js'
 
 interface McpOutput {
   isError?: boolean

@@ -4,7 +4,7 @@ import type { JSONSchema7, ToolSet } from 'ai'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
 import { coerceTools } from './coerce-tools.js'
-import { twoTurnModel } from '../test/model-turns.js'
+import { twoTurnModel } from './test-support/model-turns.js'
 
 const searchSchema: JSONSchema7 = {
   type: 'object',

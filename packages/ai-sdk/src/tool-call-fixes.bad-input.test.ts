@@ -1,8 +1,8 @@
 import { generateText, jsonSchema, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai'
 import { describe, expect, it } from 'vitest'
-import type { ModelCall } from '../test/model-turns.js'
-import { answeringModel } from '../test/model-turns.js'
-import { shownArgs, shownTools } from '../test/shown-tools.js'
+import type { ModelCall } from './test-support/model-turns.js'
+import { answeringModel } from './test-support/model-turns.js'
+import { shownArgs, shownTools } from './test-support/shown-tools.js'
 import type { CallOptions } from './internal/types.js'
 import { toolCallFixes } from './tool-call-fixes.js'
 

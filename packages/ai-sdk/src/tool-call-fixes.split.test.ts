@@ -3,8 +3,8 @@ import { generateText, stepCountIs, streamText, tool, wrapLanguageModel } from '
 import type { ToolSet } from 'ai'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
-import type { ModelCall } from '../test/model-turns.js'
-import { generated, toolCallPart, twoTurnModel } from '../test/model-turns.js'
+import type { ModelCall } from './test-support/model-turns.js'
+import { generated, toolCallPart, twoTurnModel } from './test-support/model-turns.js'
 import { toolCallFixes } from './tool-call-fixes.js'
 
 function recordingTools(): { tools: ToolSet; received: Array<[string, unknown]> } {

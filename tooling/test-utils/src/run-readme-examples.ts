@@ -3,6 +3,8 @@ import { dirname, isAbsolute, relative } from 'node:path'
 import { compileReadmeBlock } from './internal/compile-readme-block.js'
 import { findReadmeBlocks } from './internal/find-readme-blocks.js'
 import { runReadmeBlock } from './internal/run-readme-block.js'
+import { stripReadmeTypes } from './internal/strip-readme-types.js'
+import { typecheckReadmeBlocks } from './internal/typecheck-readme-blocks.js'
 
 /** One `console.log(x) // => json` line of a README example, beside what it printed. */
 export interface ReadmeExampleCheck {
@@ -26,6 +28,8 @@ export interface ReadmeExample {
   readonly line: number
   /** The block's first line of code, to tell examples apart in test titles. */
   readonly heading: string
+  /** The block's code as the README shows it. */
+  readonly code: string
   readonly checks: readonly ReadmeExampleCheck[]
 }
 
@@ -33,6 +37,16 @@ export interface ReadmeExample {
 export interface RunReadmeExamplesOptions {
   /** Milliseconds one block may run before it fails (default 30000), so a hanging example cannot hang the suite. */
   readonly timeout?: number
+  /**
+   * Type-check every block first (default `false`), as one user project
+   * beside the README: the workspace's strict compiler options, Node's
+   * types, the package resolved through its `exports` to the built
+   * declarations, `ts` blocks as TypeScript and `js` blocks as checked
+   * JavaScript. Any error throws, naming the README line of each.
+   */
+  readonly typecheck?: boolean
+  /** Environment variables for the blocks' processes, over this process's own (e.g. a `PATH` with the package's bin). */
+  readonly env?: Readonly<Record<string, string>>
 }
 
 /**
@@ -43,16 +57,19 @@ export interface RunReadmeExamplesOptions {
  * `console.log(x) // => json` line beside what it printed.
  *
  * The README then cannot drift from the code: the caller asserts `actual`
- * equals `expected` for every check, passing `where` as the message. Blocks
- * run as plain JavaScript (no type annotations). Throws, naming the README
+ * equals `expected` for every check, passing `where` as the message.
+ * Blocks fenced `ts` / `typescript` have their types stripped first (no type
+ * check unless `options.typecheck`; `typescript` is loaded only then or for
+ * a TypeScript block); `js` blocks run as written. Throws, naming the README
  * line, when a block shows no result (a result nobody checks can drift), when
  * a `// =>` line is not of that form or not JSON, when a line prints more
- * than once, and when a block fails to run or outlives `options.timeout`.
+ * than once, when a block fails to run or outlives `options.timeout`, and,
+ * with `options.typecheck`, when a block does not type-check.
  * Bad options throw a `TypeError`.
  *
  * @example
  * ```ts
- * const examples = runReadmeExamples(fileURLToPath(new URL('../README.md', import.meta.url)))
+ * const examples = runReadmeExamples(fileURLToPath(new URL('../README.md', import.meta.url)), { typecheck: true })
  * describe.each(examples)('example $example (line $line): $heading', ({ checks }) => {
  *   it.each(checks)('line $line prints what it says', ({ expected, actual, where }) => {
  *     expect(actual, where).toEqual(expected)
@@ -67,9 +84,27 @@ export function runReadmeExamples(readmePath: string, options: RunReadmeExamples
       `runReadmeExamples: expected options.timeout to be a positive number of milliseconds, received ${describeValue(timeout)}`,
     )
   }
+  const typecheck = options.typecheck ?? false
+  if (typeof typecheck !== 'boolean') {
+    throw new TypeError(
+      `runReadmeExamples: expected options.typecheck to be a boolean, received ${describeValue(typecheck)}`,
+    )
+  }
+  const env = options.env ?? {}
+  if (typeof env !== 'object' || env === null || Object.values(env).some((value) => typeof value !== 'string')) {
+    throw new TypeError(
+      `runReadmeExamples: expected options.env to be an object of strings, received ${describeValue(env)}`,
+    )
+  }
   const shortPath = relative(process.cwd(), readmePath)
   const name = shortPath.startsWith('..') || isAbsolute(shortPath) ? readmePath : shortPath
-  return findReadmeBlocks(readFileSync(readmePath, 'utf8')).map((block) => {
+  const directory = dirname(readmePath)
+  const blocks = findReadmeBlocks(readFileSync(readmePath, 'utf8'))
+  if (typecheck) {
+    const errors = typecheckReadmeBlocks(blocks, directory, name)
+    if (errors.length > 0) throw new Error(`${name}: the examples do not type-check:\n${errors.join('\n')}`)
+  }
+  return blocks.map((block) => {
     const label = (line: number) => `${name}:${line} (example ${block.example})`
     const compiled = compileReadmeBlock(block, label)
     if (compiled.shown.length === 0) {
@@ -77,11 +112,15 @@ export function runReadmeExamples(readmePath: string, options: RunReadmeExamples
         `${label(block.line)} shows no result; add "console.log(x) // => json" lines so the README test checks it`,
       )
     }
-    const printed = runReadmeBlock(compiled, dirname(readmePath), label, block.line, timeout)
+    const runnable = block.typescript
+      ? { ...compiled, module: stripReadmeTypes(compiled.module, `example-${block.example}.ts`) }
+      : compiled
+    const printed = runReadmeBlock(runnable, directory, label, block.line, timeout, env)
     return {
       example: block.example,
       line: block.line,
       heading: block.code.split('\n', 1)[0] ?? '',
+      code: block.code,
       checks: compiled.shown.map((shown, index) => ({
         ...shown,
         actual: printed[index],

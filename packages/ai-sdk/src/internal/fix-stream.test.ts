@@ -1,6 +1,6 @@
 import { convertArrayToReadableStream, convertReadableStreamToArray } from 'ai/test'
 import { describe, expect, it } from 'vitest'
-import { streamedParts } from '../../test/model-turns.js'
+import { streamedParts } from '../test-support/model-turns.js'
 import { fixStream } from './fix-stream.js'
 import type { AnswerFixer } from './request-fixes.js'
 import { createAnswerFixer } from './request-fixes.js'

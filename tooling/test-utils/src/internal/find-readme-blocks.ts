@@ -5,11 +5,13 @@ export interface ReadmeBlock {
   /** 1-based README line of the opening fence; the code starts on the next line. */
   readonly line: number
   readonly code: string
+  /** Fenced `ts` / `typescript`: its types are stripped before it runs. */
+  readonly typescript: boolean
 }
 
 // Only these info strings run: `sh`, `json`, `text` blocks are prose for the
 // reader. The tag must end the fence line, so `tsx` or `json` never match.
-const FENCE = /```(?:js|javascript|ts|typescript)\n([\s\S]*?)```/g
+const FENCE = /```(js|javascript|ts|typescript)\n([\s\S]*?)```/g
 
 /** Every runnable fenced block of `markdown`, in order, with its README line. */
 export function findReadmeBlocks(markdown: string): ReadmeBlock[] {
@@ -19,7 +21,12 @@ export function findReadmeBlocks(markdown: string): ReadmeBlock[] {
   for (const match of markdown.matchAll(FENCE)) {
     line += countNewlines(markdown, scanned, match.index)
     scanned = match.index
-    blocks.push({ example: blocks.length + 1, line, code: match[1] ?? '' })
+    blocks.push({
+      example: blocks.length + 1,
+      line,
+      code: match[2] ?? '',
+      typescript: match[1] === 'ts' || match[1] === 'typescript',
+    })
   }
   return blocks
 }

@@ -7,8 +7,8 @@ import { MARK, type CompiledBlock } from './compile-readme-block.js'
  * Runs a compiled block as its own ES module in `directory` (beside the
  * package's package.json, so `import ... from '<package name>'` resolves to
  * the built `dist/` through the package's own `exports`, as it does for a
- * user) and returns, for each shown result, what the line printed
- * (`undefined` when it never ran). `label(line)` names a README line in
+ * user), with `env` over this process's environment, and returns, for
+ * each shown result, what the line printed (`undefined` when it never ran). `label(line)` names a README line in
  * errors; `line` is the block's fence.
  */
 export function runReadmeBlock(
@@ -17,6 +17,7 @@ export function runReadmeBlock(
   label: (line: number) => string,
   line: number,
   timeout: number,
+  env: Readonly<Record<string, string>> = {},
 ): unknown[] {
   const name = label(line)
   // A separate process per block: one example's module state, globals or
@@ -25,9 +26,11 @@ export function runReadmeBlock(
   writeFileSync(file, compiled.module)
   let output: string
   try {
-    output = execFileSync(process.execPath, [file], {
+    // Source maps: a type-stripped block's stack trace names its own lines.
+    output = execFileSync(process.execPath, ['--enable-source-maps', file], {
       encoding: 'utf8',
       cwd: directory,
+      env: { ...process.env, ...env },
       timeout,
       stdio: ['ignore', 'pipe', 'pipe'],
     })

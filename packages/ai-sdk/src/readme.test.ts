@@ -1,38 +1,26 @@
+// Every TypeScript example of the README is type-checked as a user project
+// (strict settings, `@x/ai-sdk` resolved through the package's exports to
+// the built declarations) and run as its own ES module against the build;
+// every `console.log(x) // => json` line it shows is asserted.
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { runReadmeExamples } from '@x/test-utils'
 import { describe, expect, it } from 'vitest'
-import { runReadmeExamples, typecheckReadmeExamples } from '../test/readme-examples.js'
 
-describe('the built package', () => {
-  it('exports exactly the public API', async () => {
-    expect(Object.keys(await import('../dist/index.js')).sort()).toEqual([
-      'coerceTools',
-      'inferProvider',
+const examples = runReadmeExamples(fileURLToPath(new URL('../README.md', import.meta.url)), { typecheck: true })
+
+describe('README examples', () => {
+  it('has one example for each way (middleware, coerceTools)', () => {
+    expect(examples.map(({ code }) => /toolCallFixes|coerceTools/.exec(code)?.[0])).toEqual([
       'toolCallFixes',
+      'coerceTools',
     ])
   })
 
-  it('loads through require() too (CommonJS build)', async () => {
-    const { createRequire } = await import('node:module')
-    const require = createRequire(import.meta.url)
-    const cjs = require('../dist/index.cjs') as { inferProvider(model: { provider: string }): string }
-    expect(cjs.inferProvider({ provider: 'anthropic.messages' })).toBe('anthropic')
-  })
-
-  const checks = runReadmeExamples(fileURLToPath(new URL('../README.md', import.meta.url)))
-
-  it('README has one example for each way (middleware, coerceTools)', () => {
-    expect(new Set(checks.map((check) => check.example)).size).toBe(2)
-  })
-
-  it.each(checks)('README example $example: $line', ({ expected, actual }) => {
-    expect(actual).toEqual(expected)
-  })
-
-  // A compiler run over the examples and the SDK's declarations takes
-  // seconds on a loaded machine.
-  it('README examples type-check as a user project', { timeout: 120_000 }, () => {
-    expect(typecheckReadmeExamples(fileURLToPath(new URL('../README.md', import.meta.url)))).toBe('')
+  describe.each(examples)('example $example (line $line)', ({ checks }) => {
+    it.each(checks)('line $line: $source', ({ expected, actual, where }) => {
+      expect(actual, where).toEqual(expected)
+    })
   })
 })
 

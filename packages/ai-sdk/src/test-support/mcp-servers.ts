@@ -1,3 +1,6 @@
+// Test support, never shipped: it starts real MCP servers, which takes Node's
+// file system and processes (the no-built-ins rule guards the shipped sources).
+/* eslint-disable no-restricted-imports */
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -7,7 +10,7 @@ import { createMCPClient } from '@ai-sdk/mcp'
 import type { MCPClient } from '@ai-sdk/mcp'
 import { Experimental_StdioMCPTransport as StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio'
 
-const demo = fileURLToPath(new URL('../../../apps/agent-demo/', import.meta.url))
+const demo = fileURLToPath(new URL('../../../../apps/agent-demo/', import.meta.url))
 
 function newestMtime(folder: string): number {
   let newest = 0

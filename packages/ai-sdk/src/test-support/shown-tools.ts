@@ -1,4 +1,4 @@
-import type { CallOptions, FunctionTool } from '../src/internal/types.js'
+import type { CallOptions, FunctionTool } from '../internal/types.js'
 
 /**
  * What a model was shown: its function tools by their original description

@@ -1,5 +1,5 @@
 import { MockLanguageModelV3, convertArrayToReadableStream } from 'ai/test'
-import type { CallOptions, ContentPart, GenerateResult, StreamPart, StreamResult } from '../src/internal/types.js'
+import type { CallOptions, ContentPart, GenerateResult, StreamPart, StreamResult } from '../internal/types.js'
 
 /** One tool call as a model sends it: provider-side name, JSON text input. */
 export interface ModelCall {
