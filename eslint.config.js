@@ -20,7 +20,7 @@ export default tseslint.config(
     // The packages run in browsers, Deno and Bun too: no Node built-ins in
     // shipped code (tests and benchmarks may use them).
     files: ['packages/*/src/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*.test-d.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-d.ts', '**/test-support/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'packages must not use Node built-ins' }] }],
     },

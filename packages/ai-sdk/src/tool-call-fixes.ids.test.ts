@@ -3,8 +3,8 @@ import { generateText, streamText, tool, wrapLanguageModel } from 'ai'
 import type { ToolSet } from 'ai'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
-import type { ModelCall } from '../test/model-turns.js'
-import { generated, streamed, streamedParts, toolCallPart, twoTurnModel } from '../test/model-turns.js'
+import type { ModelCall } from './test-support/model-turns.js'
+import { generated, streamed, streamedParts, toolCallPart, twoTurnModel } from './test-support/model-turns.js'
 import { toolCallFixes } from './tool-call-fixes.js'
 
 // Each provider's tool-call id rule, written out here (not imported) so a

@@ -1,7 +1,5 @@
 export { deepFreeze } from './deep-freeze.js'
 export { sharedDataPath } from './shared-data-path.js'
-export { runReadmeExample } from './run-readme-example.js'
-export type { ReadmeCheck } from './run-readme-example.js'
 export { runReadmeExamples } from './run-readme-examples.js'
 export type { ReadmeExample, ReadmeExampleCheck, RunReadmeExamplesOptions } from './run-readme-examples.js'
 export { refuseCodeGeneration } from './refuse-code-generation.js'

@@ -1,6 +1,5 @@
 // Test support, never shipped: it starts real MCP servers, which takes Node's
-// file system and processes (the no-built-ins rule guards the shipped sources).
-/* eslint-disable no-restricted-imports */
+// file system and processes.
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
