@@ -31,7 +31,7 @@ options:
                        AGENT_DEMO_API_KEY and AGENT_DEMO_MODEL (never needed by the demo or tests)
   --all                before/after tables list unchanged arguments too
   --provider <name>    prepare the tools for a provider: anthropic, openai, openai-strict,
-                       gemini, bedrock, mistral, generic (default: the loop's own preparation)
+                       gemini, bedrock, mistral, generic (default: generic)
   --no-color           plain text even on a terminal
 
 scenarios:

@@ -1,4 +1,5 @@
 import { runComparison, type Comparison } from '../compare/run-comparison.js'
+import { DEFAULT_PROVIDER } from '../loop/session-tools.js'
 import { readAndTicketMcp } from '../scenarios/mcp-scenarios.js'
 import type { CliIo } from './cli-io.js'
 import type { CliOptions } from './options.js'
@@ -38,7 +39,7 @@ export async function compareCommand(options: CliOptions, io: CliIo): Promise<nu
     if (options.json) {
       for (const comparison of comparisons) {
         for (const run of comparison.runs) {
-          io.write(`${JSON.stringify({ type: 'comparison', entries: comparison.entries, modelLatencyMs: options.modelLatency, provider: options.provider ?? null, ...run })}\n`)
+          io.write(`${JSON.stringify({ type: 'comparison', entries: comparison.entries, modelLatencyMs: options.modelLatency, provider: options.provider ?? DEFAULT_PROVIDER, ...run })}\n`)
         }
       }
       return 0
@@ -46,7 +47,7 @@ export async function compareCommand(options: CliOptions, io: CliIo): Promise<nu
     io.write(
       `"read these files and open a ticket" against the real files, git and tickets servers, each fix turned off in turn;\n` +
         `with a fix off, the tool's validation error (or the batch's correction) goes back to the model, which sends fixed calls.\n` +
-        `Tools prepared ${options.provider === undefined ? 'by the loop (key-unmap names)' : `for ${options.provider} (@x/provider-schema)`}; ` +
+        `Tools prepared for ${options.provider ?? DEFAULT_PROVIDER} (@x/provider-schema); ` +
         `simulated model latency ${options.modelLatency} ms per round trip; (+n) is what the missing fix cost.\n`,
     )
     for (const comparison of comparisons) io.write(formatComparison(comparison))

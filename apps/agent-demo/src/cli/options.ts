@@ -24,7 +24,7 @@ export interface CliOptions {
   readonly entries: readonly number[]
   /** Before/after tables list unchanged arguments too. */
   readonly all: boolean
-  /** Prepare the tools for this provider (`@x/provider-schema`); unset keeps the loop's own preparation. */
+  /** Prepare the tools for this provider (`@x/provider-schema`); unset, the loop's default, `generic`. */
   readonly provider?: ProviderName
 }
 

@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { checkProviderSchema, type ProviderName } from '@x/provider-schema'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_SCENARIO } from '../scenarios/all-scenarios.js'
-import { isScenarioMeta } from '../session/run-scenario.js'
 import { createJsonlStore } from '../store/jsonl-store.js'
 import type { StoredMessage } from '../store/types.js'
 import { replayCommand, runCommand } from './commands.js'
@@ -64,9 +63,26 @@ describe.each(PROVIDERS)('demo --provider %s', (provider) => {
 })
 
 describe('demo without --provider', () => {
-  it('keeps the loop\'s own preparation: no provider in the header, the same transcript as before', () => {
-    const meta = runs.get('default')!.meta
-    expect(isScenarioMeta(meta) && !('provider' in meta)).toBe(true)
-    expect(searchResult('default').find((tool) => tool.name === 'mcp__tickets__create')!.parameters).toMatchObject({ properties: { due_date: expect.anything() } })
+  it('prepares the tools for generic and records it in the header: names made portable, $refs kept', () => {
+    expect(runs.get('default')!.meta).toMatchObject({ provider: 'generic' })
+    expect(searchResult('default').find((tool) => tool.name === 'mcp__tickets__create')!.parameters).toMatchObject({
+      properties: { due_date: expect.anything(), assignee: { $ref: '#/definitions/Person' } },
+    })
   })
+
+  it('replays a session whose header names no provider as generic, identically', async () => {
+    // Sessions recorded before the header carried the provider look like this.
+    const file = join(dir, 'default', `${SESSION}.jsonl`)
+    const [header, ...rest] = readFileSync(file, 'utf8').split('\n')
+    const line = JSON.parse(header!) as { session: { meta: Record<string, unknown> } }
+    delete line.session.meta.provider
+    writeFileSync(file, [JSON.stringify(line), ...rest].join('\n'))
+    const store = createJsonlStore(join(dir, 'default'))
+    expect((await store.getSession(SESSION))?.meta).not.toHaveProperty('provider')
+    await store.close()
+    const sink = { text: '' }
+    const code = await replayCommand(options(undefined, 'replay'), io(sink), SESSION)
+    expect(sink.text).toBe(`replay of ${SESSION}: identical (11 messages, same ids, order and results)\n`)
+    expect(code).toBe(0)
+  }, 30_000)
 })

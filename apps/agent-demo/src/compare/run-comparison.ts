@@ -92,11 +92,11 @@ async function runSetting(setup: ScenarioSetup, entries: number, setting: FixSet
  * Runs the task once per fix setting and batch size, every run against the
  * same real servers: with a fix off, the tool's own validation error (or,
  * without the split, the batch's correction) goes back to the model, which
- * sends fixed arguments (or one entry per call) and carries on. With a
- * `provider`, the model is shown that provider's prepared tools and, with
- * both argument fixes on, `restoreCall` does coercion and key restore in
- * one step; a row with one of them off runs the loop's own steps instead
- * (the provider's restore cannot be taken apart).
+ * sends fixed arguments (or one entry per call) and carries on. The model
+ * is shown the tools prepared for `provider` (default `generic`); with both
+ * argument fixes on, `restoreCall` does coercion and key restore in one
+ * step, and a row with one of them off runs `argsWithFixesOff` instead
+ * (`restoreCall` cannot be taken apart).
  */
 export async function runComparison(
   setup: ScenarioSetup,

@@ -1,6 +1,6 @@
 import type { EntryDecision, ToolMessage } from '../model/types.js'
 import type { JsonObject, JsonValue, ToolEntry } from '../tools/types.js'
-import { normalizeArgs } from './normalize-args.js'
+import { argsWithFixesOff } from './args-with-fixes-off.js'
 import type { LoopOptions, LoopEvent, ToolCallEvent } from './types.js'
 import { formatValidationError, validateArgs } from './validate-args.js'
 
@@ -37,9 +37,10 @@ export function skippedResult(callId: string, tool: string | undefined, argsSent
 }
 
 /**
- * Runs the checks of one entry in the original agent's order: argument
- * normalization (or, with a provider, the arguments its `restoreCall` gave), validation against the original schema, `pre_tool_call`
- * hooks, guardrails, approval. Returns the entry ready for its single
+ * Runs the checks of one entry in the original agent's order: the arguments
+ * `restoreCall` gave back (or, with a fix off in `compare`, the fixes taken
+ * apart), validation against the original schema, `pre_tool_call` hooks,
+ * guardrails, approval. Returns the entry ready for its single
  * dispatch, or the result that replaces it (the tool is then never called).
  */
 export async function prepareEntry(
@@ -47,8 +48,8 @@ export async function prepareEntry(
   entryIndex: number,
   tool: ToolEntry,
   argsSent: JsonValue,
+  restoredArgs: JsonValue,
   context: EntryContext,
-  restoredArgs?: JsonValue,
 ): Promise<PreparedEntry | ToolMessage> {
   const { options } = context
   const base = { role: 'tool' as const, toolCallId: callId, tool: tool.name, argsSent }
@@ -67,10 +68,9 @@ export async function prepareEntry(
 
   const fixes = options.argumentFixes
   const allFixes = fixes === undefined || (fixes.coerce && fixes.restoreKeys)
-  // With a provider, `restoreCall` already coerced and restored the names
-  // (against the schema that provider was shown); a fix turned off falls
-  // back to the loop's own steps, the one place they can be taken apart.
-  const normalized = restoredArgs !== undefined && allFixes ? restoredArgs : normalizeArgs(tool.inputSchema, argsSent, fixes)
+  // `restoreCall` already coerced and restored the names, against the schema
+  // the model was shown; only a fix turned off needs the steps taken apart.
+  const normalized = allFixes ? restoredArgs : argsWithFixesOff(tool.inputSchema, argsSent, fixes)
   const validation = allFixes ? validateArgs(tool.inputSchema, normalized) : { valid: true as const }
   if (!validation.valid || !isObject(normalized)) {
     const failure = validation.valid ? { valid: false as const, missing: [], firstError: { path: '/', message: 'must be object' } } : validation

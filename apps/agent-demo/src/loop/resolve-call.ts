@@ -1,7 +1,6 @@
 import { isConnectorName, localBatchError, normalizeToolCallEntries, TOOL_CALL_NAME } from '@x/batch-split'
 import type { PreparedToolset } from '@x/provider-schema'
 import type { ResultStatus, ToolCall } from '../model/types.js'
-import { TOOL_SEARCH_NAME } from '../tools/deferred-tools.js'
 import type { JsonValue, ToolEntry } from '../tools/types.js'
 
 /** A call turned into one entry on the ordinary tool path, or a result right away. */
@@ -10,8 +9,8 @@ export type ResolvedCall =
       readonly kind: 'entry'
       readonly tool: ToolEntry
       readonly argsSent: JsonValue
-      /** The arguments the provider's `restoreCall` gave back; absent without a provider. */
-      readonly restoredArgs?: JsonValue
+      /** The arguments `restoreCall` gave back for the tool (coerced, names restored). */
+      readonly restoredArgs: JsonValue
     }
   | { readonly kind: 'result'; readonly status: ResultStatus; readonly content: string; readonly tool?: string; readonly argsSent?: JsonValue }
 
@@ -19,8 +18,8 @@ export type ResolvedCall =
 export interface ToolLookup {
   get(name: string): ToolEntry | undefined
   inScope(tool: ToolEntry): boolean
-  /** With a provider: its `restoreCall` (provider-side name and arguments back to the tool's). */
-  readonly restoreCall?: PreparedToolset['restoreCall']
+  /** The session toolset's `restoreCall`: a name and arguments the model was shown back to the tool's. */
+  readonly restoreCall: PreparedToolset['restoreCall']
 }
 
 /** The exact message of the original agent for a tool the session does not have. */
@@ -77,12 +76,13 @@ export function resolveCall(call: ToolCall, lookup: ToolLookup): ResolvedCall {
     }
     argsSent = parsed.value
   }
-  // A provider saw prepared names: the call is turned back into the tool's
-  // own name and arguments in one step (the loop's tool_search is its own).
-  const restored = lookup.restoreCall === undefined || name === TOOL_SEARCH_NAME ? undefined : lookup.restoreCall({ name, arguments: argsSent })
-  const tool = lookup.get(restored?.ok === true ? restored.name : name)
-  if (tool === undefined || !lookup.inScope(tool)) {
+  // The model saw the prepared names and schemas: its call goes back to the
+  // tool's own name and arguments in one step. A name it was never shown is
+  // out of scope, like any unknown tool.
+  const restored = lookup.restoreCall({ name, arguments: argsSent })
+  const tool = restored.ok ? lookup.get(restored.name) : undefined
+  if (!restored.ok || tool === undefined || !lookup.inScope(tool)) {
     return { kind: 'result', status: 'out_of_scope', content: outOfScopeMessage(name), tool: name, argsSent }
   }
-  return restored?.ok === true ? { kind: 'entry', tool, argsSent, restoredArgs: restored.arguments as JsonValue } : { kind: 'entry', tool, argsSent }
+  return { kind: 'entry', tool, argsSent, restoredArgs: restored.arguments as JsonValue }
 }

@@ -50,7 +50,7 @@ export async function runEntries(calls: readonly ToolCall[], lookup: ToolLookup,
       settle(index, { role: 'tool', toolCallId: call.id, ...rest })
       return undefined
     }
-    const prepared = await prepareEntry(call.id, index, entry.tool, entry.argsSent, context, entry.restoredArgs)
+    const prepared = await prepareEntry(call.id, index, entry.tool, entry.argsSent, entry.restoredArgs, context)
     if ('role' in prepared) {
       settle(index, prepared)
       return undefined

@@ -1,11 +1,8 @@
 import { expandLocalToolBatches, expandParallelToolUse } from '@x/batch-split'
-import { prepareToolset } from '@x/provider-schema'
-import type { AssistantMessage, Message, ToolCall, ToolDefinition } from '../model/types.js'
-import { BUILTIN_TOOLSET, createToolSearch, deferredToolDefinitions } from '../tools/deferred-tools.js'
-import type { JsonObject, ToolEntry } from '../tools/types.js'
+import type { AssistantMessage, Message, ToolCall } from '../model/types.js'
 import type { EntryContext } from './prepare-entry.js'
-import type { ToolLookup } from './resolve-call.js'
 import { runEntries } from './run-entries.js'
+import { sessionTools } from './session-tools.js'
 import type { LoopEvent, LoopOptions, SessionInput } from './types.js'
 
 /** How a user message ended. */
@@ -16,32 +13,6 @@ export interface UserTurnOutcome {
   readonly content: string | null
   /** True when the signal stopped the turn. */
   readonly stopped: boolean
-}
-
-function lookupFor(options: LoopOptions): ToolLookup {
-  const enabled = new Set(options.enabledToolsets)
-  const inScope = (tool: ToolEntry): boolean => tool.toolset === BUILTIN_TOOLSET || enabled.has(tool.toolset)
-  const toolset =
-    options.provider === undefined
-      ? undefined
-      : prepareToolset(
-          options.registry.list().map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
-          { provider: options.provider },
-        )
-  const search = createToolSearch(options.registry, inScope, toolset)
-  const get = (name: string): ToolEntry | undefined => (name === search.name ? search : options.registry.get(name))
-  return toolset === undefined ? { get, inScope } : { get, inScope, restoreCall: (call) => toolset.restoreCall(call) }
-}
-
-// The two tools the model sees, prepared for the provider when there is one.
-function modelTools(options: LoopOptions): readonly ToolDefinition[] {
-  const tools = deferredToolDefinitions()
-  if (options.provider === undefined) return tools
-  const prepared = prepareToolset(
-    tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.parameters })),
-    { provider: options.provider },
-  )
-  return prepared.tools.map((tool) => ({ name: tool.name, description: tool.description ?? '', parameters: tool.inputSchema as JsonObject }))
 }
 
 /**
@@ -83,8 +54,7 @@ export async function runUserTurn(options: LoopOptions, sessionId: string, userT
 export async function continueSession(options: LoopOptions, sessionId: string): Promise<UserTurnOutcome> {
   const emit = (event: LoopEvent): void => options.onEvent?.(event)
   const signal = options.signal ?? new AbortController().signal
-  const lookup = lookupFor(options)
-  const tools = modelTools(options)
+  const { modelTools: tools, lookup } = sessionTools(options)
 
   const maxRounds = options.maxRounds ?? 8
   for (let round = 1; round <= maxRounds; round += 1) {

@@ -120,8 +120,8 @@ export interface LoopOptions {
    * Prepare the tools for this provider (`@x/provider-schema`): the model is
    * shown `prepareToolset`'s names and schemas, and each entry's call is
    * turned back into the tool's own name and arguments with `restoreCall`.
-   * Unset (the default), the loop sanitizes names with `@x/key-unmap` and
-   * runs coercion then key restore itself, as every stored session did.
+   * Default `generic` (names made portable, every keyword kept), which gives
+   * the transcript the loop's earlier coerce-then-unmap steps gave.
    */
   readonly provider?: ProviderName
   /** Most model round trips for one user message (default 8). */

@@ -1,8 +1,9 @@
 import { rmSync } from 'node:fs'
-import { PROVIDER_NAMES, type ProviderName } from '@x/provider-schema'
 import { join } from 'node:path'
+import { PROVIDER_NAMES, type ProviderName } from '@x/provider-schema'
 import { createSequentialIds, createStepClock, type Clock } from '../loop/clock.js'
 import { runUserTurn, startSession, type UserTurnOutcome } from '../loop/run-session.js'
+import { DEFAULT_PROVIDER } from '../loop/session-tools.js'
 import type { Approver, LoopEvent, LoopOptions } from '../loop/types.js'
 import { createScriptedModel, type ModelScript } from '../model/scripted-model.js'
 import type { Model } from '../model/types.js'
@@ -24,7 +25,10 @@ export interface ScenarioMeta extends JsonObject {
   ids: { seed: string; start: number }
   /** Folder the run kept its world in (MCP scenarios with a persistent store), for `resume`. */
   workspace?: string
-  /** The provider the tools were prepared for (`--provider`); absent for the loop's own preparation. */
+  /**
+   * The provider the tools were prepared for (`--provider`, else `generic`).
+   * A session recorded before it was written down ran as `generic` does.
+   */
   provider?: string
 }
 
@@ -73,7 +77,7 @@ export interface RunScenarioOptions {
    * scenario starts from a fresh, temporary world.
    */
   readonly workspaceRoot?: string
-  /** Prepare the tools for this provider (recorded in the header, so a replay does too). */
+  /** Prepare the tools for this provider (default `generic`; recorded in the header, so a replay does too). */
   readonly provider?: ProviderName
 }
 
@@ -97,7 +101,7 @@ export function scenarioLoopOptions(
     guardrails: setup.guardrails,
     approvalMode: meta.approvalMode === 'writes' || meta.approvalMode === 'always' ? meta.approvalMode : 'never',
     maxWorkers: meta.maxWorkers,
-    ...(isProviderName(meta.provider) ? { provider: meta.provider } : {}),
+    provider: isProviderName(meta.provider) ? meta.provider : DEFAULT_PROVIDER,
     ...(options.approver === undefined ? {} : { approver: options.approver }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.onEvent === undefined ? {} : { onEvent: options.onEvent }),
@@ -123,7 +127,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<UserTurn
     clock: { start: Date.UTC(2026, 9, 2), step: 1 },
     ids: { seed: scenario.name, start },
     ...(options.workspaceRoot === undefined ? {} : { workspace: join(options.workspaceRoot, `${scenario.name}-${start}`) }),
-    ...(options.provider === undefined ? {} : { provider: options.provider }),
+    provider: options.provider ?? DEFAULT_PROVIDER,
   }
   // A new run starts from a fresh world even if an old one was left under
   // the same name (a store deleted by hand); a replay passes the recorded

@@ -1,4 +1,5 @@
 import { TOOL_CALL_NAME } from '@x/batch-split'
+import { prepareToolset } from '@x/provider-schema'
 import { describe, expect, it } from 'vitest'
 import { createInMemoryTools } from '../scenarios/in-memory-tools.js'
 import { createRegistry } from './registry.js'
@@ -6,9 +7,13 @@ import { createToolSearch, deferredToolDefinitions } from './deferred-tools.js'
 import type { ToolEntry } from './types.js'
 
 const registry = createRegistry(createInMemoryTools().tools)
+const prepared = prepareToolset(
+  registry.list().map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
+  { provider: 'generic' },
+)
 const context = { callId: 'c', sessionId: 's', toolName: 'tool_search', signal: new AbortController().signal }
 const search = async (query: string, inScope: (tool: ToolEntry) => boolean = () => true) =>
-  JSON.parse((await createToolSearch(registry, inScope).handler({ query }, context)).content) as { tools: { name: string; parameters: { properties: object } }[] }
+  JSON.parse((await createToolSearch(registry, inScope, prepared).handler({ query }, context)).content) as { tools: { name: string; parameters: { properties: object } }[] }
 
 describe('deferred tools', () => {
   it('the model sees only tool_search and the tool_call bridge', () => {
@@ -23,7 +28,7 @@ describe('deferred tools', () => {
     expect(description).toContain('Results come back in input order')
   })
 
-  it('tool_search returns exact names with the sanitized schema, best match first', async () => {
+  it('tool_search returns exact names with the prepared schema (portable names), best match first', async () => {
     const found = await search('create ticket')
     expect(found.tools[0]!.name).toBe('mcp__tickets__create')
     expect(JSON.stringify(found.tools[0]!.parameters)).toContain('"first_name"')

@@ -1,4 +1,3 @@
-import { sanitizeToolSchema } from '@x/key-unmap'
 import { MAX_CALLS_PER_DISPATCH, TOOL_CALL_NAME } from '@x/batch-split'
 import type { PreparedToolset } from '@x/provider-schema'
 import type { ToolDefinition } from '../model/types.js'
@@ -62,11 +61,11 @@ export function deferredToolDefinitions(): readonly ToolDefinition[] {
 /**
  * The `tool_search` entry of a session: it only finds tools in scope, ranks
  * them by how many query words their name and description contain (ties in
- * registry order, so results are deterministic) and returns each exact name
- * with the sanitized schema the model must use: with a `prepared` toolset,
- * the provider-side name and schema `prepareToolset` made.
+ * registry order, so results are deterministic) and returns each tool with
+ * the name and schema the model must use: the ones `prepared` (the
+ * session's `prepareToolset`) made for it.
  */
-export function createToolSearch(registry: ToolRegistry, inScope: (tool: ToolEntry) => boolean, prepared?: PreparedToolset): ToolEntry {
+export function createToolSearch(registry: ToolRegistry, inScope: (tool: ToolEntry) => boolean, prepared: PreparedToolset): ToolEntry {
   return {
     name: TOOL_SEARCH_NAME,
     description: 'Find deferred tools.',
@@ -87,11 +86,9 @@ export function createToolSearch(registry: ToolRegistry, inScope: (tool: ToolEnt
         .filter((hit) => query.trim() === '*' || words.length === 0 || hit.score > 0)
         .sort((a, b) => b.score - a.score || a.index - b.index)
         .slice(0, limit)
-      const tools: JsonValue[] = ranked.map(({ tool }) => {
-        const forProvider = prepared?.tools.find((candidate) => candidate.originalName === tool.name)
-        return forProvider === undefined
-          ? { name: tool.name, description: tool.description, parameters: sanitizeToolSchema(tool.inputSchema) as JsonObject }
-          : { name: forProvider.name, description: tool.description, parameters: forProvider.inputSchema as JsonObject }
+      const tools: JsonValue[] = ranked.flatMap(({ tool }) => {
+        const forProvider = prepared.tools.find((candidate) => candidate.originalName === tool.name)
+        return forProvider === undefined ? [] : [{ name: forProvider.name, description: tool.description, parameters: forProvider.inputSchema as JsonObject }]
       })
       return Promise.resolve({ content: JSON.stringify({ tools }) })
     },

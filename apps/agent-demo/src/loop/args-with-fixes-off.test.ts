@@ -1,14 +1,18 @@
 // key-unmap's end-to-end test (here, where arg-coerce and key-unmap are
 // both available): the documented pipeline
 //   unmapArgKeys(original, coerceToolArgs(sanitizeToolSchema(original), modelArgs))
-// run through the packages' public entry points and through the loop.
+// run through the packages' public entry points, against the loop's
+// `restoreCall` (the generic profile) and through the loop; then the steps
+// taken apart as `compare` runs them with one fix off.
 import { coerceToolArgs } from '@x/arg-coerce'
 import { sanitizeToolSchema, unmapArgKeys } from '@x/key-unmap'
+import { prepareToolset } from '@x/provider-schema'
 import { deepFreeze } from '@x/test-utils'
 import { describe, expect, it } from 'vitest'
 import { bridgeCall, fakeTool, oneBatch, runScripted } from '../testing/loop-harness.js'
 import type { JsonObject } from '../tools/types.js'
-import { normalizeArgs } from './normalize-args.js'
+import { argsWithFixesOff } from './args-with-fixes-off.js'
+import { DEFAULT_PROVIDER } from './session-tools.js'
 import { validateArgs } from './validate-args.js'
 
 // The case as pydantic emits it: the model with `Field(alias="first name")`
@@ -60,8 +64,9 @@ describe('key-unmap end-to-end: unmapArgKeys(original, coerceToolArgs(sanitizeTo
     expect(validateArgs(original, result)).toEqual({ valid: true })
   })
 
-  it('is what the loop applies (normalizeArgs) and leaves the model arguments untouched', () => {
-    expect(normalizeArgs(original, modelArgs)).toEqual(pipeline(modelArgs))
+  it("is what the loop's restoreCall gives with the default profile, and leaves the model arguments untouched", () => {
+    const toolset = prepareToolset([{ name: 'mcp__people__add', inputSchema: original }], { provider: DEFAULT_PROVIDER })
+    expect(toolset.restoreCall({ name: 'mcp__people__add', arguments: modelArgs })).toMatchObject({ ok: true, name: 'mcp__people__add', arguments: pipeline(modelArgs) })
     expect(modelArgs).toEqual({ person: { first_name: 'Ada', age: '36' }, count: '5', max_items: '10', backup: { first_name: 'Bob' } })
   })
 
@@ -72,5 +77,16 @@ describe('key-unmap end-to-end: unmapArgKeys(original, coerceToolArgs(sanitizeTo
     expect(run.results[0]).toMatchObject({ status: 'ok', argsSent: modelArgs })
     expect(received.get('call_e2e')).toEqual({ person: { 'first name': 'Ada', age: 36 }, count: 5, 'max items': 10, backup: { 'first name': 'Bob' } })
     expect(run.results[0]!.argsReceived).toEqual(received.get('call_e2e'))
+  })
+})
+
+describe('argsWithFixesOff: the fixes taken apart, for compare', () => {
+  it.each([
+    ['coercion off: names restored, strings left', { coerce: false, restoreKeys: true }, { person: { 'first name': 'Ada', age: '36' }, count: '5', 'max items': '10', backup: { 'first name': 'Bob' } }],
+    ['key restore off: coerced, sanitized names left', { coerce: true, restoreKeys: false }, { person: { first_name: 'Ada', age: 36 }, count: 5, max_items: 10, backup: { first_name: 'Bob' } }],
+    ['both off: the model arguments as sent', { coerce: false, restoreKeys: false }, modelArgs],
+    ['both on: the documented pipeline', { coerce: true, restoreKeys: true }, pipeline(modelArgs)],
+  ] as const)('%s', (_title, fixes, expected) => {
+    expect(argsWithFixesOff(original, modelArgs, deepFreeze({ ...fixes }))).toEqual(expected)
   })
 })
