@@ -22,7 +22,10 @@ export default tseslint.config(
     files: ['packages/*/src/**/*.ts'],
     ignores: ['**/*.test.ts', '**/*.test-d.ts', '**/test-support/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'packages must not use Node built-ins' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*'], message: 'packages must not use Node built-ins' }] },
+      ],
     },
   },
   {

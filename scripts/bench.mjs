@@ -18,14 +18,19 @@ const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'))
 const root = new URL('..', import.meta.url).pathname
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1' }
 
-execFileSync('pnpm', ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit', env })
+execFileSync('pnpm', ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], {
+  cwd: root,
+  stdio: 'inherit',
+  env,
+})
 
 const files = []
 for (const name of readdirSync(join(root, 'packages')).sort()) {
   if (only.length > 0 && !only.includes(name)) continue
   const dir = join(root, 'packages', name, 'bench')
   if (!existsSync(dir)) continue
-  for (const file of readdirSync(dir).sort()) if (file.endsWith('.bench.ts')) files.push({ name, file: join(dir, file) })
+  for (const file of readdirSync(dir).sort())
+    if (file.endsWith('.bench.ts')) files.push({ name, file: join(dir, file) })
 }
 
 const scratch = mkdtempSync(join(tmpdir(), 'bench-'))
@@ -44,7 +49,10 @@ for (const { name, file } of files) {
   }
 }
 const rows = existsSync(out)
-  ? readFileSync(out, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line))
+  ? readFileSync(out, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
   : []
 rmSync(scratch, { recursive: true, force: true })
 
@@ -53,9 +61,10 @@ if (record) {
   const target = join(root, 'bench', 'results.json')
   // Rows of packages not run this time are kept, so `pnpm bench json-pointer`
   // refreshes one package without dropping the others.
-  const kept = only.length > 0 && existsSync(target)
-    ? JSON.parse(readFileSync(target, 'utf8')).filter((row) => !only.includes(row.package.replace(/^@x\//, '')))
-    : []
+  const kept =
+    only.length > 0 && existsSync(target)
+      ? JSON.parse(readFileSync(target, 'utf8')).filter((row) => !only.includes(row.package.replace(/^@x\//, '')))
+      : []
   const all = [...kept, ...rows]
   writeFileSync(target, JSON.stringify(all, null, 2) + '\n')
   console.log(`wrote ${rows.length} rows to bench/results.json`)

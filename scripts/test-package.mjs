@@ -8,5 +8,14 @@ import { join } from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
 const name = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')).name.replace(/^@x\//, '')
-const args = ['exec', 'vitest', 'run', '--project', name, '--project', `${name} (generated code)`, ...process.argv.slice(2)]
+const args = [
+  'exec',
+  'vitest',
+  'run',
+  '--project',
+  name,
+  '--project',
+  `${name} (generated code)`,
+  ...process.argv.slice(2),
+]
 process.exit(spawnSync('pnpm', args, { cwd: root, stdio: 'inherit' }).status ?? 1)

@@ -38,7 +38,14 @@ console.log(`[${total}/${total}] tests (every vitest project, with coverage)...`
 const report = join(root, '.vitest-results.json')
 rmSync(report, { force: true })
 const vitestStatus = run('pnpm', [
-  'exec', 'vitest', 'run', '--coverage', '--testTimeout=30000', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
+  'exec',
+  'vitest',
+  'run',
+  '--coverage',
+  '--testTimeout=30000',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
   ...process.argv.slice(2),
 ])
 

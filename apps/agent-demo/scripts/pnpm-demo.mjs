@@ -14,14 +14,20 @@ const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url))
 const pnpm = process.env.npm_execpath ?? 'pnpm'
 const [command, ...prefix] = /\.[cm]?js$/u.test(pnpm) ? [process.execPath, pnpm] : [pnpm]
 
-const build = spawnSync(command, [...prefix, 'exec', 'turbo', 'run', 'build', '--filter=@x/agent-demo...', '--output-logs=errors-only'], {
-  cwd: root,
-  encoding: 'utf8',
-  maxBuffer: 64 * 1024 * 1024,
-})
+const build = spawnSync(
+  command,
+  [...prefix, 'exec', 'turbo', 'run', 'build', '--filter=@x/agent-demo...', '--output-logs=errors-only'],
+  {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  },
+)
 if (build.status !== 0) {
   process.stderr.write(`${build.stdout ?? ''}${build.stderr ?? ''}`)
-  process.stderr.write(`pnpm demo: the build failed${build.error === undefined ? '' : ` (${build.error.message})`}; its output is above\n`)
+  process.stderr.write(
+    `pnpm demo: the build failed${build.error === undefined ? '' : ` (${build.error.message})`}; its output is above\n`,
+  )
   process.exit(build.status ?? 1)
 }
 

@@ -7,10 +7,14 @@ const appDir = fileURLToPath(new URL('..', import.meta.url))
 
 describe('agent-demo as a process', () => {
   it('SIGINT mid-batch stops cleanly: running entries cancelled, the rest skipped, exit code 130', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'run', '--store', 'memory', '--latency', '600000', '--no-color'], {
-      cwd: appDir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli.ts', 'run', '--store', 'memory', '--latency', '600000', '--no-color'],
+      {
+        cwd: appDir,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
     let output = ''
     let interrupted = false
     child.stdout.setEncoding('utf8')

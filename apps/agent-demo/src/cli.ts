@@ -1,7 +1,14 @@
 #!/usr/bin/env node
 // agent-demo: the reference turn loop, runnable offline. See README.md.
 import type { CliIo } from './cli/cli-io.js'
-import { chatCommand, describeScenarios, replayCommand, runCommand, sessionsCommand, showCommand } from './cli/commands.js'
+import {
+  chatCommand,
+  describeScenarios,
+  replayCommand,
+  runCommand,
+  sessionsCommand,
+  showCommand,
+} from './cli/commands.js'
 import { parseCliOptions } from './cli/options.js'
 import { compareCommand } from './cli/compare-command.js'
 import { resumeCommand } from './cli/resume-command.js'

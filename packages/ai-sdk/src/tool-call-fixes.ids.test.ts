@@ -80,7 +80,11 @@ async function generatedIds(provider: ProviderName | undefined, modelProvider?: 
 
 async function streamedIds(provider: ProviderName): Promise<string[]> {
   const { model } = twoTurnModel(ANSWER)
-  const result = streamText({ model: wrapLanguageModel({ model, middleware: toolCallFixes({ provider }) }), tools, prompt: 'go' })
+  const result = streamText({
+    model: wrapLanguageModel({ model, middleware: toolCallFixes({ provider }) }),
+    tools,
+    prompt: 'go',
+  })
   const ids: string[] = []
   for await (const part of result.fullStream) if (part.type === 'tool-call') ids.push(part.toolCallId)
   return ids

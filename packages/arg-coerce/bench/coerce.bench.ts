@@ -15,9 +15,25 @@ import { coerceToolArgs } from '../dist/index.js'
 const schema = {
   type: 'object',
   $defs: {
-    Address: { type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' }, zip: { type: 'string' } }, required: ['street', 'city'] },
-    Item: { type: 'object', properties: { sku: { type: 'string' }, qty: { type: 'integer' }, price: { type: 'number' } }, required: ['sku', 'qty'] },
-    Filter: { type: 'object', properties: { field: { type: 'string' }, op: { type: 'string', enum: ['eq', 'lt', 'gt'] }, value: { type: 'string' } }, required: ['field', 'op'] },
+    Address: {
+      type: 'object',
+      properties: { street: { type: 'string' }, city: { type: 'string' }, zip: { type: 'string' } },
+      required: ['street', 'city'],
+    },
+    Item: {
+      type: 'object',
+      properties: { sku: { type: 'string' }, qty: { type: 'integer' }, price: { type: 'number' } },
+      required: ['sku', 'qty'],
+    },
+    Filter: {
+      type: 'object',
+      properties: {
+        field: { type: 'string' },
+        op: { type: 'string', enum: ['eq', 'lt', 'gt'] },
+        value: { type: 'string' },
+      },
+      required: ['field', 'op'],
+    },
     Paging: { type: 'object', properties: { page: { type: 'integer' }, size: { type: 'integer' } } },
   },
   properties: {
@@ -47,7 +63,10 @@ function inline(node: unknown): unknown {
   const record = node as Record<string, unknown>
   if (typeof record['$ref'] === 'string') {
     const { $ref, ...siblings } = record
-    return { ...siblings, ...(inline((schema.$defs as Record<string, unknown>)[($ref as string).slice('#/$defs/'.length)]) as object) }
+    return {
+      ...siblings,
+      ...(inline((schema.$defs as Record<string, unknown>)[($ref as string).slice('#/$defs/'.length)]) as object),
+    }
   }
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(record)) if (key !== '$defs') out[key] = inline(value)
@@ -68,7 +87,15 @@ const typebox = T.Object({
   tags: T.Optional(T.Array(T.String())),
   address: T.Optional(T.Union([address, T.Null()])),
   items: T.Optional(T.Array(item)),
-  filters: T.Optional(T.Array(T.Object({ field: T.String(), op: T.Union([T.Literal('eq'), T.Literal('lt'), T.Literal('gt')]), value: T.Optional(T.String()) }))),
+  filters: T.Optional(
+    T.Array(
+      T.Object({
+        field: T.String(),
+        op: T.Union([T.Literal('eq'), T.Literal('lt'), T.Literal('gt')]),
+        value: T.Optional(T.String()),
+      }),
+    ),
+  ),
   paging: T.Optional(T.Object({ page: T.Optional(T.Integer()), size: T.Optional(T.Integer()) })),
   dryRun: T.Optional(T.Boolean()),
   locale: T.Optional(T.String()),
@@ -162,12 +189,18 @@ for (const [group, entries] of Object.entries(impls)) {
   }
 }
 const probe = makeArgs()
-if (validate(probe) !== true || !same(probe, expected)) throw new Error(`ajv did not accept or coerce: ${JSON.stringify(validate.errors)}`)
+if (validate(probe) !== true || !same(probe, expected))
+  throw new Error(`ajv did not accept or coerce: ${JSON.stringify(validate.errors)}`)
 const untouched = makeArgs()
-if (!same(coerceToolArgs(schema, untouched), expected) || !same(untouched, makeArgs())) throw new Error('ours changed its input')
+if (!same(coerceToolArgs(schema, untouched), expected) || !same(untouched, makeArgs()))
+  throw new Error('ours changed its input')
 
 // Scaling: an array of items in which every fourth quantity is a string.
-const scaleSchema = { type: 'object', $defs: schema.$defs, properties: { items: { type: 'array', items: { $ref: '#/$defs/Item' } } } }
+const scaleSchema = {
+  type: 'object',
+  $defs: schema.$defs,
+  properties: { items: { type: 'array', items: { $ref: '#/$defs/Item' } } },
+}
 // The same sizes with nothing to coerce show the walk alone: no copies, so
 // no garbage (the copies of the first pair are most of the 1 MB case's
 // garbage-collection time).
@@ -176,7 +209,11 @@ function scaleArgs(bytes: number, stringEvery: number): { args: Args; bytes: num
   const args = { items }
   while (JSON.stringify(args).length < bytes) {
     const index = items.length
-    items.push({ sku: `SKU-${index}`, qty: stringEvery > 0 && index % stringEvery === 0 ? String(index) : index, price: index + 0.25 })
+    items.push({
+      sku: `SKU-${index}`,
+      qty: stringEvery > 0 && index % stringEvery === 0 ? String(index) : index,
+      price: index + 0.25,
+    })
   }
   return { args, bytes: JSON.stringify(args).length }
 }
@@ -186,16 +223,36 @@ const smallTyped = scaleArgs(1024, 0)
 const largeTyped = scaleArgs(1024 * 1024, 0)
 for (const { args } of [small, large]) {
   const output = coerceToolArgs(scaleSchema, args) as { items: Args[] }
-  if (output.items.some((entry) => typeof entry['qty'] !== 'number')) throw new Error('scaling: a quantity was not coerced')
+  if (output.items.some((entry) => typeof entry['qty'] !== 'number'))
+    throw new Error('scaling: a quantity was not coerced')
 }
-for (const { args } of [smallTyped, largeTyped]) if (coerceToolArgs(scaleSchema, args) !== args) throw new Error('scaling: typed arguments were copied')
+for (const { args } of [smallTyped, largeTyped])
+  if (coerceToolArgs(scaleSchema, args) !== args) throw new Error('scaling: typed arguments were copied')
 
 runBench('@x/arg-coerce', [
-  { name: 'warm, 15-property MCP schema', impls: impls.warm, note: 'ajv: coerceTypes, precompiled, mutates in place; TypeBox: Value.Convert on the equivalent TypeBox schema (no $ref)' },
-  { name: 'cold, new schema object each call', impls: impls.cold, note: 'a new root object each call: ours compiles its plan again, ajv compiles + validates (then removeSchema)' },
-  { name: '$ref vs inlined schema', impls: impls.inlined, note: 'same arguments; the second impl is ours on the schema with every $ref replaced by its target' },
+  {
+    name: 'warm, 15-property MCP schema',
+    impls: impls.warm,
+    note: 'ajv: coerceTypes, precompiled, mutates in place; TypeBox: Value.Convert on the equivalent TypeBox schema (no $ref)',
+  },
+  {
+    name: 'cold, new schema object each call',
+    impls: impls.cold,
+    note: 'a new root object each call: ours compiles its plan again, ajv compiles + validates (then removeSchema)',
+  },
+  {
+    name: '$ref vs inlined schema',
+    impls: impls.inlined,
+    note: 'same arguments; the second impl is ours on the schema with every $ref replaced by its target',
+  },
   { name: `scaling 1 KB (${small.bytes} bytes)`, impls: { ours: () => coerceToolArgs(scaleSchema, small.args) } },
   { name: `scaling 1 MB (${large.bytes} bytes)`, impls: { ours: () => coerceToolArgs(scaleSchema, large.args) } },
-  { name: `scaling 1 KB, nothing to coerce (${smallTyped.bytes} bytes)`, impls: { ours: () => coerceToolArgs(scaleSchema, smallTyped.args) } },
-  { name: `scaling 1 MB, nothing to coerce (${largeTyped.bytes} bytes)`, impls: { ours: () => coerceToolArgs(scaleSchema, largeTyped.args) } },
+  {
+    name: `scaling 1 KB, nothing to coerce (${smallTyped.bytes} bytes)`,
+    impls: { ours: () => coerceToolArgs(scaleSchema, smallTyped.args) },
+  },
+  {
+    name: `scaling 1 MB, nothing to coerce (${largeTyped.bytes} bytes)`,
+    impls: { ours: () => coerceToolArgs(scaleSchema, largeTyped.args) },
+  },
 ])

@@ -38,7 +38,10 @@ const runRedos = (): unknown => coerceToolArgs({ ...redos }, evil)
 check(runRedos() === evil, 'pattern')
 
 // Arguments that share objects: a DAG of 24 levels, and a cycle with two back-references.
-const tree = { $defs: { N: { type: 'object', properties: { a: { $ref: '#/$defs/N' }, b: { $ref: '#/$defs/N' }, n: integer } } }, $ref: '#/$defs/N' }
+const tree = {
+  $defs: { N: { type: 'object', properties: { a: { $ref: '#/$defs/N' }, b: { $ref: '#/$defs/N' }, n: integer } } },
+  $ref: '#/$defs/N',
+}
 let dag: Record<string, unknown> = { n: '1' }
 for (let level = 0; level < 24; level++) dag = { a: dag, b: dag, n: '1' }
 const cycle: Record<string, unknown> = { n: '1' }
@@ -48,7 +51,11 @@ check((coerceToolArgs(tree, dag) as { n: unknown }).n === 1, 'dag')
 check(coerceToolArgsWithPatch(tree, cycle).patch.length === 1, 'cycle')
 
 // A JSON string no branch admits, sent to a union of 16 object branches.
-const branches = Array.from({ length: 16 }, (_, index) => ({ type: 'object', properties: { [`k${index}`]: integer }, required: [`k${index}`] }))
+const branches = Array.from({ length: 16 }, (_, index) => ({
+  type: 'object',
+  properties: { [`k${index}`]: integer },
+  required: [`k${index}`],
+}))
 const union = { type: 'object', properties: { v: { anyOf: branches } } }
 const unionArgs = { v: `[${'1,'.repeat(10_000)}1]` }
 check(coerceToolArgs(union, unionArgs) === unionArgs, 'union')
@@ -61,11 +68,20 @@ const runHuge = (): unknown => coerceToolArgs(huge, hugeArgs)
 for (let call = 0; call < 3; call++) check((runHuge() as Record<string, unknown>)[names[0]!] === 1, 'names')
 
 const cases: BenchCase[] = [
-  { name: 'hostile: properties 8,000 x anyOf of 8,000 empty branches, compiled each call', impls: { ours: compileWide } },
+  {
+    name: 'hostile: properties 8,000 x anyOf of 8,000 empty branches, compiled each call',
+    impls: { ours: compileWide },
+  },
   { name: 'hostile: patternProperties ^(a+)+$ with a 30-character key, compiled each call', impls: { ours: runRedos } },
   { name: 'hostile: DAG of 24 levels (2^24 paths)', impls: { ours: () => coerceToolArgs(tree, dag) } },
-  { name: 'hostile: cycle with two back-references, with patch', impls: { ours: () => coerceToolArgsWithPatch(tree, cycle) } },
-  { name: 'hostile: 20 KB JSON array text to a union of 16 object branches', impls: { ours: () => coerceToolArgs(union, unionArgs) } },
+  {
+    name: 'hostile: cycle with two back-references, with patch',
+    impls: { ours: () => coerceToolArgsWithPatch(tree, cycle) },
+  },
+  {
+    name: 'hostile: 20 KB JSON array text to a union of 16 object branches',
+    impls: { ours: () => coerceToolArgs(union, unionArgs) },
+  },
   { name: 'hostile: 60 declared names of 1 MB, warm', impls: { ours: runHuge } },
 ]
 for (const benchCase of cases) benchCase.note = heapGrowth(benchCase.impls['ours']!)

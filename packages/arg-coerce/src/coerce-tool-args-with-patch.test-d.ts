@@ -42,6 +42,8 @@ describe('CoerceToolArgsWithPatchResult', () => {
   it('defaults to unknown args and takes the asserted type as its parameter', () => {
     expectTypeOf<CoerceToolArgsWithPatchResult['args']>().toEqualTypeOf<unknown>()
     expectTypeOf<CoerceToolArgsWithPatchResult<Expected>['args']>().toEqualTypeOf<Expected>()
-    expectTypeOf<CoerceToolArgsWithPatchResult<Expected>['patch']>().toEqualTypeOf<CoerceToolArgsWithPatchResult['patch']>()
+    expectTypeOf<CoerceToolArgsWithPatchResult<Expected>['patch']>().toEqualTypeOf<
+      CoerceToolArgsWithPatchResult['patch']
+    >()
   })
 })

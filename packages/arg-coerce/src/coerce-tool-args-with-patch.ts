@@ -46,12 +46,20 @@ export interface CoerceToolArgsWithPatchResult<Expected = unknown> {
  * @param options - as for `coerceToolArgs`
  * @throws TypeError only when `options` is malformed
  */
-export function coerceToolArgsWithPatch<Expected = unknown>(schema: unknown, args: unknown, options?: CoerceToolArgsOptions): CoerceToolArgsWithPatchResult<Expected> {
+export function coerceToolArgsWithPatch<Expected = unknown>(
+  schema: unknown,
+  args: unknown,
+  options?: CoerceToolArgsOptions,
+): CoerceToolArgsWithPatchResult<Expected> {
   // The casts are the caller's assertion (see above); nothing here checks it.
   return withPatch(schema, args, options) as CoerceToolArgsWithPatchResult<Expected>
 }
 
-function withPatch(schema: unknown, args: unknown, options: CoerceToolArgsOptions | undefined): CoerceToolArgsWithPatchResult {
+function withPatch(
+  schema: unknown,
+  args: unknown,
+  options: CoerceToolArgsOptions | undefined,
+): CoerceToolArgsWithPatchResult {
   const coerced = coerceToolArgs(schema, args, options)
   if (coerced === args) return { args, patch: [] }
   const patch: CoercionPatchOperation[] = []

@@ -26,7 +26,9 @@ describe('repeated calls on one schema', () => {
     const schema = integers(5)
     for (let call = 0; call < 6; call++) {
       const args = deepFreeze(entries(keysOf(5), (index) => (index % 2 === 0 ? String(index + call) : index)))
-      expect(coerceToolArgs(schema, args)).toEqual(entries(keysOf(5), (index) => (index % 2 === 0 ? index + call : index)))
+      expect(coerceToolArgs(schema, args)).toEqual(
+        entries(keysOf(5), (index) => (index % 2 === 0 ? index + call : index)),
+      )
     }
   })
 
@@ -49,7 +51,9 @@ describe('repeated calls on one schema', () => {
     for (let call = 0; call < 3; call++) coerceToolArgs(schema, deepFreeze(entries(first, String)))
     for (let call = 0; call < 3; call++) {
       const args = deepFreeze(entries(order, (index) => String(index + 10)))
-      expect(coerceToolArgs(schema, args)).toEqual(entries(order, (index) => (order[index]!.startsWith('k') ? index + 10 : String(index + 10))))
+      expect(coerceToolArgs(schema, args)).toEqual(
+        entries(order, (index) => (order[index]!.startsWith('k') ? index + 10 : String(index + 10))),
+      )
     }
   })
 
@@ -58,7 +62,9 @@ describe('repeated calls on one schema', () => {
     const orders = [keysOf(4), keysOf(4).reverse(), ['k1', 'k3'], keysOf(4)]
     for (let call = 0; call < 12; call++) {
       const order = orders[call % orders.length]!
-      expect(coerceToolArgs(schema, deepFreeze(entries(order, (index) => `${index}`)))).toEqual(entries(order, (index) => index))
+      expect(coerceToolArgs(schema, deepFreeze(entries(order, (index) => `${index}`)))).toEqual(
+        entries(order, (index) => index),
+      )
     }
   })
 })
@@ -68,7 +74,9 @@ describe('many schemas in turn', () => {
     const tools = Array.from({ length: 12 }, (_, tool) => {
       const keys = Array.from({ length: 3 + (tool % 4) }, (_, index) => `t${tool}k${index}`)
       const properties = keys.map((key) => `"${key}": {"type": "integer"}`).join(', ')
-      const schema = deepFreeze(JSON.parse(`{"type": "object", "properties": {${properties}, "__proto__": {"type": "integer"}}}`) as object)
+      const schema = deepFreeze(
+        JSON.parse(`{"type": "object", "properties": {${properties}, "__proto__": {"type": "integer"}}}`) as object,
+      )
       return { keys, schema }
     })
     for (let call = 0; call < 36; call++) {
@@ -132,9 +140,16 @@ describe('prototype keys on the warm path', () => {
   })
 
   it('a __proto__ key holding an object, coerced warm, never becomes a prototype', () => {
-    const schema = deepFreeze(JSON.parse('{"type": "object", "properties": {"n": {"type": "integer"}, "__proto__": {"type": "object", "properties": {"polluted": {"type": "integer"}}}}}') as object)
+    const schema = deepFreeze(
+      JSON.parse(
+        '{"type": "object", "properties": {"n": {"type": "integer"}, "__proto__": {"type": "object", "properties": {"polluted": {"type": "integer"}}}}}',
+      ) as object,
+    )
     for (let call = 0; call < 4; call++) {
-      const output = coerceToolArgs(schema, JSON.parse('{"n": "1", "__proto__": "{\\"polluted\\": \\"2\\"}"}') as object) as Record<string, unknown>
+      const output = coerceToolArgs(
+        schema,
+        JSON.parse('{"n": "1", "__proto__": "{\\"polluted\\": \\"2\\"}"}') as object,
+      ) as Record<string, unknown>
       expect(Object.getPrototypeOf(output)).toBe(Object.prototype)
       expect(Object.getOwnPropertyDescriptor(output, '__proto__')?.value).toEqual({ polluted: 2 })
       expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()

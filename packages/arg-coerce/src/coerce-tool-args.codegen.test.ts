@@ -34,7 +34,10 @@ function expectSameBothWays(schema: unknown, args: unknown): unknown {
   return output
 }
 
-const integers = (...names: string[]) => ({ type: 'object', properties: Object.fromEntries(names.map((name) => [name, { type: 'integer' }])) })
+const integers = (...names: string[]) => ({
+  type: 'object',
+  properties: Object.fromEntries(names.map((name) => [name, { type: 'integer' }])),
+})
 
 afterEach(() => {
   codegen.available = undefined
@@ -42,10 +45,16 @@ afterEach(() => {
 
 describe('when code is generated', () => {
   it('a schema used once costs no compilation, however many objects its arguments hold', () => {
-    const schema = { type: 'object', properties: { items: { type: 'array', items: integers('n') }, inner: integers('m') } }
+    const schema = {
+      type: 'object',
+      properties: { items: { type: 'array', items: integers('n') }, inner: integers('m') },
+    }
     const args = { items: Array.from({ length: 50 }, () => ({ n: '1' })), inner: { m: '2' } }
     const before = codegen.compiled
-    expect(coerceToolArgs(schema, args)).toEqual({ items: Array.from({ length: 50 }, () => ({ n: 1 })), inner: { m: 2 } })
+    expect(coerceToolArgs(schema, args)).toEqual({
+      items: Array.from({ length: 50 }, () => ({ n: 1 })),
+      inner: { m: 2 },
+    })
     expect(codegen.compiled).toBe(codegen.after > 1 ? before : before + 1)
   })
 
@@ -63,7 +72,8 @@ describe('when code is generated', () => {
   it('never in a call made with { codegen: false }, however often; later calls without it may', () => {
     const schema = integers('n')
     const before = codegen.compiled
-    for (let call = 0; call < codegen.after + 20; call++) expect(coerceToolArgs(schema, { n: '1' }, { codegen: false })).toEqual({ n: 1 })
+    for (let call = 0; call < codegen.after + 20; call++)
+      expect(coerceToolArgs(schema, { n: '1' }, { codegen: false })).toEqual({ n: 1 })
     expect(codegen.compiled).toBe(before)
     expect(coerceToolArgs(schema, { n: '1' })).toEqual({ n: 1 })
     expect(codegen.compiled).toBe(before + 1)
@@ -79,7 +89,8 @@ describe('when code is generated', () => {
         return '7'
       },
     }
-    for (let call = 0; call < codegen.after + 2; call++) expect(coerceToolArgs(outer, args, { codegen: false })).toEqual({ n: 7 })
+    for (let call = 0; call < codegen.after + 2; call++)
+      expect(coerceToolArgs(outer, args, { codegen: false })).toEqual({ n: 7 })
     expect(codegen.compiled).toBe(before)
     expect(codegen.allowed).toBe(true)
     for (let call = 0; call < codegen.after; call++) coerceToolArgs(inner, { m: '1' })
@@ -138,7 +149,9 @@ describe('generated code and the interpreter agree', () => {
   })
 
   it('on names every object inherits: the part keeps the interpreter and they stay own keys', () => {
-    const schema = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"integer"},"constructor":{"type":"integer"},"toString":{"type":"boolean"},"n":{"type":"integer"}}}') as object
+    const schema = JSON.parse(
+      '{"type":"object","properties":{"__proto__":{"type":"integer"},"constructor":{"type":"integer"},"toString":{"type":"boolean"},"n":{"type":"integer"}}}',
+    ) as object
     const args = JSON.parse('{"__proto__":"1","constructor":"2","toString":"true","n":"3"}') as Record<string, unknown>
     const { output, compiled } = generated(schema, args)
     expect(compiled).toBe(0)
@@ -153,7 +166,10 @@ describe('generated code and the interpreter agree', () => {
   })
 
   it('on a value whose prototype carries declared names: read, never written into the output', () => {
-    const schema = { type: 'object', properties: { n: { type: 'integer' }, inner: integers('m'), list: { type: 'array', items: { type: 'integer' } } } }
+    const schema = {
+      type: 'object',
+      properties: { n: { type: 'integer' }, inner: integers('m'), list: { type: 'array', items: { type: 'integer' } } },
+    }
     const args = Object.create({ n: '5', inner: { m: '6' }, list: '7' }) as Record<string, unknown>
     args['own'] = 'x'
     const output = expectSameBothWays(schema, args)
@@ -177,7 +193,12 @@ describe('generated code and the interpreter agree', () => {
   it('on own properties holding undefined, class instances and null-prototype objects', () => {
     const schema = {
       type: 'object',
-      properties: { n: { type: 'integer' }, s: { type: 'string' }, list: { type: 'array', items: { type: 'integer' } }, inner: integers('m') },
+      properties: {
+        n: { type: 'integer' },
+        s: { type: 'string' },
+        list: { type: 'array', items: { type: 'integer' } },
+        inner: integers('m'),
+      },
     }
     expectSameBothWays(schema, { n: undefined, s: undefined, list: undefined, inner: undefined })
     class Args {
@@ -230,10 +251,18 @@ describe('generated code and the interpreter agree', () => {
   it('on recursive models and the maxDepth bound', () => {
     const schema = {
       type: 'object',
-      $defs: { Node: { type: 'object', properties: { value: { type: 'integer' }, children: { type: 'array', items: { $ref: '#/$defs/Node' } } } } },
+      $defs: {
+        Node: {
+          type: 'object',
+          properties: { value: { type: 'integer' }, children: { type: 'array', items: { $ref: '#/$defs/Node' } } },
+        },
+      },
       properties: { root: { $ref: '#/$defs/Node' } },
     }
-    const tree = (depth: number): unknown => ({ value: String(depth), children: depth === 0 ? [] : [tree(depth - 1), tree(depth - 1)] })
+    const tree = (depth: number): unknown => ({
+      value: String(depth),
+      children: depth === 0 ? [] : [tree(depth - 1), tree(depth - 1)],
+    })
     const args = deepFreeze({ root: tree(6) })
     expectSameBothWays(schema, args)
     for (const maxDepth of [0, 1, 2, 3, 5, 8]) {
@@ -266,16 +295,31 @@ describe('generated code and the interpreter agree', () => {
         ),
         fc.record({ type: fc.constant('array'), items: tie('node') }),
         fc.record({ type: fc.constant('array'), prefixItems: fc.array(tie('node'), { maxLength: 2 }) }),
-        fc.record({ type: fc.constant('object'), properties: fc.dictionary(fc.constantFrom('a', 'b', 'c', 'x y'), tie('node')) }),
+        fc.record({
+          type: fc.constant('object'),
+          properties: fc.dictionary(fc.constantFrom('a', 'b', 'c', 'x y'), tie('node')),
+        }),
         fc.record(
-          { type: fc.constant('object'), properties: fc.dictionary(fc.constantFrom('a', 'b', '__proto__'), tie('node')), additionalProperties: tie('node') },
+          {
+            type: fc.constant('object'),
+            properties: fc.dictionary(fc.constantFrom('a', 'b', '__proto__'), tie('node')),
+            additionalProperties: tie('node'),
+          },
           { requiredKeys: ['properties'] },
         ),
         fc.record({ anyOf: fc.array(tie('node'), { minLength: 1, maxLength: 3 }) }),
-        fc.record({ type: fc.constantFrom('object', 'array', 'string'), anyOf: fc.array(tie('node'), { minLength: 1, maxLength: 2 }) }),
+        fc.record({
+          type: fc.constantFrom('object', 'array', 'string'),
+          anyOf: fc.array(tie('node'), { minLength: 1, maxLength: 2 }),
+        }),
       ),
     }))
-    const leaf = fc.oneof(fc.constantFrom('1', '2.5', 'true', 'null', ' 7 ', '[1]', '{"a":"1"}', '', 'x'), fc.integer(), fc.boolean(), fc.constant(null))
+    const leaf = fc.oneof(
+      fc.constantFrom('1', '2.5', 'true', 'null', ' 7 ', '[1]', '{"a":"1"}', '', 'x'),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+    )
     const { value } = fc.letrec<{ value: unknown }>((tie) => ({
       value: fc.oneof(
         { depthSize: 'small' },
@@ -286,8 +330,14 @@ describe('generated code and the interpreter agree', () => {
     }))
     // The root is an object schema with declared properties (what tools
     // have), its arguments mostly an object of those keys.
-    const root = fc.record({ type: fc.constant('object'), properties: fc.dictionary(fc.constantFrom('a', 'b', 'c', 'x y'), node, { minKeys: 1 }) })
-    const rootArgs = fc.oneof({ weight: 4, arbitrary: fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd', 'x y'), value, { maxKeys: 4 }) }, { weight: 1, arbitrary: value })
+    const root = fc.record({
+      type: fc.constant('object'),
+      properties: fc.dictionary(fc.constantFrom('a', 'b', 'c', 'x y'), node, { minKeys: 1 }),
+    })
+    const rootArgs = fc.oneof(
+      { weight: 4, arbitrary: fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd', 'x y'), value, { maxKeys: 4 }) },
+      { weight: 1, arbitrary: value },
+    )
     const before = codegen.compiled
     fc.assert(
       fc.property(root, rootArgs, (schema, args) => {

@@ -14,7 +14,11 @@ describe('pydantic v2 (fixtures/pydantic-v2.json, printed by pydantic 2.13.4 fro
   const base = { query: 'q', window: [1, 'a'], pet: { kind: 'cat', lives: 9 } }
 
   it.each([
-    ['int, bool and Optional[float] from strings', { limit: '5', verbose: 'True', ratio: '0.5' }, { limit: 5, verbose: true, ratio: 0.5 }],
+    [
+      'int, bool and Optional[float] from strings',
+      { limit: '5', verbose: 'True', ratio: '0.5' },
+      { limit: 5, verbose: true, ratio: 0.5 },
+    ],
     ['Optional[float] from "null"', { ratio: 'null' }, { ratio: null }],
     ['dict[str, int] values', { scores: { a: '1', b: 2 } }, { scores: { a: 1, b: 2 } }],
     ['dict[str, int] sent as a JSON string', { scores: '{"a": "1"}' }, { scores: { a: 1 } }],
@@ -30,8 +34,17 @@ describe('pydantic v2 (fixtures/pydantic-v2.json, printed by pydantic 2.13.4 fro
   })
 
   it('a sub-model repeated in $defs, with a description beside its $ref and an Optional copy', () => {
-    const people = [{ name: 'Ada', age: '36', home: { street: 'Main', zip_code: '7030' }, work: '{"street": "Side", "zip_code": "1"}' }]
-    const expected = [{ name: 'Ada', age: 36, home: { street: 'Main', zip_code: 7030 }, work: { street: 'Side', zip_code: 1 } }]
+    const people = [
+      {
+        name: 'Ada',
+        age: '36',
+        home: { street: 'Main', zip_code: '7030' },
+        work: '{"street": "Side", "zip_code": "1"}',
+      },
+    ]
+    const expected = [
+      { name: 'Ada', age: 36, home: { street: 'Main', zip_code: 7030 }, work: { street: 'Side', zip_code: 1 } },
+    ]
     expectCoercion(schema, { ...base, people }, { ...base, people: expected }, { valid: true })
   })
 
@@ -42,8 +55,18 @@ describe('pydantic v2 (fixtures/pydantic-v2.json, printed by pydantic 2.13.4 fro
   })
 
   it('a discriminated union chooses the branch the discriminator names', () => {
-    expectCoercion(schema, { ...base, pet: { kind: 'dog', good: 'false' } }, { ...base, pet: { kind: 'dog', good: false } }, { valid: true })
-    expectCoercion(schema, { ...base, pet: '{"kind": "cat", "lives": "7"}' }, { ...base, pet: { kind: 'cat', lives: 7 } }, { valid: true })
+    expectCoercion(
+      schema,
+      { ...base, pet: { kind: 'dog', good: 'false' } },
+      { ...base, pet: { kind: 'dog', good: false } },
+      { valid: true },
+    )
+    expectCoercion(
+      schema,
+      { ...base, pet: '{"kind": "cat", "lives": "7"}' },
+      { ...base, pet: { kind: 'cat', lives: 7 } },
+      { valid: true },
+    )
   })
 })
 
@@ -106,8 +129,22 @@ describe('zod 4.6.7 z.toJSONSchema (generated here)', () => {
     ['inline (the default)', deepFreeze(z.toJSONSchema(model) as object)],
     ['reused: "ref" ($defs)', deepFreeze(z.toJSONSchema(model, { reused: 'ref' }) as object)],
   ])('coerces every position (%s)', (_title, schema) => {
-    const sent = { count: '3', ratio: 'NULL', when: ['1.5', 2], scores: { a: '4' }, pet: '{"kind": "dog", "good": "true"}', again: { kind: 'cat', lives: '1' } }
-    const expected = { count: 3, ratio: null, when: [1.5, '2'], scores: { a: 4 }, pet: { kind: 'dog', good: true }, again: { kind: 'cat', lives: 1 } }
+    const sent = {
+      count: '3',
+      ratio: 'NULL',
+      when: ['1.5', 2],
+      scores: { a: '4' },
+      pet: '{"kind": "dog", "good": "true"}',
+      again: { kind: 'cat', lives: '1' },
+    }
+    const expected = {
+      count: 3,
+      ratio: null,
+      when: [1.5, '2'],
+      scores: { a: 4 },
+      pet: { kind: 'dog', good: true },
+      again: { kind: 'cat', lives: 1 },
+    }
     expectCoercion(schema, sent, expected, { valid: true })
   })
 })
@@ -124,7 +161,10 @@ describe('the inputSchema the MCP TypeScript SDK 1.32.2 advertises for a zod too
           query: z.string(),
           limit: limit.optional(),
           verbose: z.boolean().optional(),
-          filters: z.object({ labels: z.array(z.string()) }).nullable().optional(),
+          filters: z
+            .object({ labels: z.array(z.string()) })
+            .nullable()
+            .optional(),
         },
       },
       () => ({ content: [] }),

@@ -11,7 +11,10 @@ import { applyReportedPatch } from './test-support/check.js'
 const integer = { type: 'integer' }
 
 describe('throwing getters and revoked proxies', () => {
-  const schema = deepFreeze({ type: 'object', properties: { n: integer, inner: { type: 'object', properties: { m: integer } } } })
+  const schema = deepFreeze({
+    type: 'object',
+    properties: { n: integer, inner: { type: 'object', properties: { m: integer } } },
+  })
 
   const throwing = (): Record<string, unknown> => {
     const args: Record<string, unknown> = { n: '1' }
@@ -73,7 +76,11 @@ describe('patternProperties from a hostile schema meet keys from the model withi
   const evil = 'a'.repeat(29) + '!'
 
   it('a nested-quantifier pattern is not run: the key is left as sent', () => {
-    const schema = deepFreeze({ type: 'object', patternProperties: { '^(a+)+$': integer }, additionalProperties: integer })
+    const schema = deepFreeze({
+      type: 'object',
+      patternProperties: { '^(a+)+$': integer },
+      additionalProperties: integer,
+    })
     const args = deepFreeze({ [evil]: '5', aaa: '6' })
     expect(coerceToolArgs(schema, args)).toBe(args)
   })
@@ -86,9 +93,17 @@ describe('patternProperties from a hostile schema meet keys from the model withi
   })
 
   it('a safe pattern still applies; a key past the key budget is left as sent', () => {
-    const schema = deepFreeze({ type: 'object', patternProperties: { '^x-': integer }, additionalProperties: { type: 'boolean' } })
+    const schema = deepFreeze({
+      type: 'object',
+      patternProperties: { '^x-': integer },
+      additionalProperties: { type: 'boolean' },
+    })
     const long = 'x-' + 'a'.repeat(300)
-    expect(coerceToolArgs(schema, { 'x-n': '1', other: 'true', [long]: '2' })).toEqual({ 'x-n': 1, other: true, [long]: '2' })
+    expect(coerceToolArgs(schema, { 'x-n': '1', other: 'true', [long]: '2' })).toEqual({
+      'x-n': 1,
+      other: true,
+      [long]: '2',
+    })
   })
 })
 
@@ -102,7 +117,11 @@ describe('compile cost stays linear in the schema', () => {
 })
 
 describe('a JSON string sent to a union is parsed once', () => {
-  const branches = Array.from({ length: 16 }, (_, index) => ({ type: 'object', properties: { [`k${index}`]: integer }, required: [`k${index}`] }))
+  const branches = Array.from({ length: 16 }, (_, index) => ({
+    type: 'object',
+    properties: { [`k${index}`]: integer },
+    required: [`k${index}`],
+  }))
   const schema = deepFreeze({ type: 'object', properties: { v: { anyOf: branches } } })
 
   it.each([
@@ -125,7 +144,8 @@ describe('generated code is bounded in size', () => {
     const names = Array.from({ length: 60 }, (_, index) => `${index}`.padEnd(100_000, 'n'))
     const schema = deepFreeze({ type: 'object', properties: Object.fromEntries(names.map((name) => [name, integer])) })
     const before = codegen.compiled
-    for (let call = 0; call < 3; call++) expect(coerceToolArgs(schema, { [names[7]!]: '7' })).toEqual({ [names[7]!]: 7 })
+    for (let call = 0; call < 3; call++)
+      expect(coerceToolArgs(schema, { [names[7]!]: '7' })).toEqual({ [names[7]!]: 7 })
     expect(codegen.compiled).toBe(before)
   })
 
@@ -139,11 +159,18 @@ describe('generated code is bounded in size', () => {
 })
 
 describe('the two tiers read the same properties: own ones', () => {
-  const schema = deepFreeze({ type: 'object', properties: { size: integer, inner: { type: 'object', properties: { size: integer } } } })
+  const schema = deepFreeze({
+    type: 'object',
+    properties: { size: integer, inner: { type: 'object', properties: { size: integer } } },
+  })
 
   it.each([
     ['at the root', () => Object.create(Map.prototype) as object, (value: object) => value],
-    ['below', () => ({ inner: Object.create(Map.prototype) as object }), (value: object) => (value as { inner: object }).inner],
+    [
+      'below',
+      () => ({ inner: Object.create(Map.prototype) as object }),
+      (value: object) => (value as { inner: object }).inner,
+    ],
   ])('an object inheriting a throwing accessor under a declared name, %s', (_title, make, pick) => {
     for (let call = 0; call < 3; call++) {
       const args = make()
@@ -162,7 +189,8 @@ describe('the two tiers read the same properties: own ones', () => {
         return '5'
       }
     }
-    for (let call = 0; call < 3; call++) expect(coerceToolArgs(schema, { inner: new Args() })).toEqual({ inner: new Args() })
+    for (let call = 0; call < 3; call++)
+      expect(coerceToolArgs(schema, { inner: new Args() })).toEqual({ inner: new Args() })
     expect(runs).toBe(0)
   })
 })
@@ -228,7 +256,9 @@ describe('holes in argument arrays stay holes, whatever a prototype holds', () =
 
 describe('arguments that share objects are walked once per object, not once per path', () => {
   const schema = deepFreeze({
-    $defs: { Node: { type: 'object', properties: { a: { $ref: '#/$defs/Node' }, b: { $ref: '#/$defs/Node' }, n: integer } } },
+    $defs: {
+      Node: { type: 'object', properties: { a: { $ref: '#/$defs/Node' }, b: { $ref: '#/$defs/Node' }, n: integer } },
+    },
     $ref: '#/$defs/Node',
   })
 
@@ -270,9 +300,15 @@ describe('arguments that share objects are walked once per object, not once per 
   it('a DAG under a union of object branches: telling which branch it fits is bounded too', () => {
     const node = { $ref: '#/$defs/Node' }
     const branch = (tag: string): object => ({ type: 'object', properties: { t: { const: tag }, a: node, b: node } })
-    const union = deepFreeze({ $defs: schema.$defs, type: 'object', properties: { v: { anyOf: [branch('x'), branch('y')] } } })
+    const union = deepFreeze({
+      $defs: schema.$defs,
+      type: 'object',
+      properties: { v: { anyOf: [branch('x'), branch('y')] } },
+    })
     const shared = dag(24)
-    const output = coerceToolArgs(union, { v: { t: 'y', a: shared, b: shared } }) as { v: Record<string, Record<string, unknown>> }
+    const output = coerceToolArgs(union, { v: { t: 'y', a: shared, b: shared } }) as {
+      v: Record<string, Record<string, unknown>>
+    }
     expect(output.v['a']!['n']).toBe(1)
     expect(output.v['t']).toBe('y')
   })
@@ -294,7 +330,11 @@ function nested(depth: number, leaf: unknown): unknown {
 describe('structural sharing and purity', () => {
   const schema = deepFreeze({
     type: 'object',
-    properties: { n: integer, keep: { type: 'object', properties: { m: integer } }, list: { type: 'array', items: integer } },
+    properties: {
+      n: integer,
+      keep: { type: 'object', properties: { m: integer } },
+      list: { type: 'array', items: integer },
+    },
   })
 
   it('a call that changes nothing returns the very same object', () => {
@@ -323,7 +363,12 @@ describe('structural sharing and purity', () => {
   })
 
   it('the same schema object compiled once serves later calls with other key orders', () => {
-    for (const args of [{ n: '1', list: ['2'] }, { list: ['2'], n: '1' }, { list: ['2'] }, { n: '1', list: ['2'], x: 1 }]) {
+    for (const args of [
+      { n: '1', list: ['2'] },
+      { list: ['2'], n: '1' },
+      { list: ['2'] },
+      { n: '1', list: ['2'], x: 1 },
+    ]) {
       expect(coerceToolArgs(schema, args)).toEqual({ ...args, ...('n' in args ? { n: 1 } : {}), list: [2] })
     }
   })
@@ -338,13 +383,21 @@ describe('out-of-scope references carry no type: values pass through', () => {
     ['a cyclic chain', { $ref: '#/$defs/Loop' }],
     ['a remote ref with a type sibling', { $ref: 'https://example.com/s.json', type: 'integer' }],
   ])('%s', (_title, property) => {
-    const schema = deepFreeze({ type: 'object', properties: { v: property }, $defs: { Loop: { $ref: '#/$defs/Loop' } } })
+    const schema = deepFreeze({
+      type: 'object',
+      properties: { v: property },
+      $defs: { Loop: { $ref: '#/$defs/Loop' } },
+    })
     const args = deepFreeze({ v: '5' })
     expect(coerceToolArgs(schema, args)).toBe(args)
   })
 
   it('a ref to a boolean schema: true admits anything, false coerces nothing', () => {
-    const schema = deepFreeze({ type: 'object', properties: { t: { $ref: '#/$defs/T' }, f: { $ref: '#/$defs/F' } }, $defs: { T: true, F: false } })
+    const schema = deepFreeze({
+      type: 'object',
+      properties: { t: { $ref: '#/$defs/T' }, f: { $ref: '#/$defs/F' } },
+      $defs: { T: true, F: false },
+    })
     const args = deepFreeze({ t: '5', f: '5' })
     expect(coerceToolArgs(schema, args)).toBe(args)
   })
@@ -359,7 +412,11 @@ describe('prototype safety', () => {
   )
 
   it('own __proto__, constructor and prototype keys from JSON.parse stay own data properties of the output', () => {
-    const args = deepFreeze(JSON.parse('{"__proto__": "1", "constructor": "2", "prototype": "3", "inner": "{\\"__proto__\\": \\"4\\"}"}') as object)
+    const args = deepFreeze(
+      JSON.parse(
+        '{"__proto__": "1", "constructor": "2", "prototype": "3", "inner": "{\\"__proto__\\": \\"4\\"}"}',
+      ) as object,
+    )
     const output = coerceToolArgs(schema, args) as Record<string, unknown>
     expect(Object.getPrototypeOf(output)).toBe(Object.prototype)
     expect(Object.getOwnPropertyDescriptor(output, '__proto__')?.value).toBe(1)
@@ -389,7 +446,12 @@ describe('prototype safety', () => {
   it('an enumerable key on a polluted Object.prototype is never read into the output', () => {
     const plainSchema = deepFreeze({ type: 'object', properties: { a: integer, polluted: integer } })
     expect(coerceToolArgs(plainSchema, { a: '1', polluted: '2' })).toEqual({ a: 1, polluted: 2 })
-    Object.defineProperty(Object.prototype, 'polluted', { value: '3', enumerable: true, writable: true, configurable: true })
+    Object.defineProperty(Object.prototype, 'polluted', {
+      value: '3',
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
     let output: object
     try {
       output = coerceToolArgs(plainSchema, { a: '1' }) as object
@@ -423,7 +485,10 @@ describe('depth is bounded: no RangeError for any input', () => {
   })
 
   it('a change deep below the bound is left alone, one above it is made', () => {
-    const schema = { $defs: { A: { type: 'object', properties: { a: { $ref: '#/$defs/A' }, n: integer } } }, $ref: '#/$defs/A' }
+    const schema = {
+      $defs: { A: { type: 'object', properties: { a: { $ref: '#/$defs/A' }, n: integer } } },
+      $ref: '#/$defs/A',
+    }
     const shallow = nested(5, { n: '1' })
     const deep = nested(200, { n: '1' })
     expect(JSON.stringify(coerceToolArgs(schema, shallow))).toContain('"n":1')
@@ -445,7 +510,10 @@ describe('depth is bounded: no RangeError for any input', () => {
 
 describe('values and schemas that are not JSON trees', () => {
   it('cyclic arguments end at the depth bound', () => {
-    const schema = { $defs: { A: { type: 'object', properties: { self: { $ref: '#/$defs/A' }, n: integer } } }, $ref: '#/$defs/A' }
+    const schema = {
+      $defs: { A: { type: 'object', properties: { self: { $ref: '#/$defs/A' }, n: integer } } },
+      $ref: '#/$defs/A',
+    }
     const args: Record<string, unknown> = { n: '1' }
     args['self'] = args
     const output = coerceToolArgs(schema, args) as Record<string, unknown>

@@ -11,11 +11,27 @@ const runs = (normal: number): number => Number(process.env['ARG_COERCE_RUNS'] ?
 const schema = deepFreeze({
   type: 'object',
   $defs: {
-    Item: { type: 'object', properties: { sku: { type: 'string' }, qty: { type: 'integer' }, price: { type: 'number' } }, required: ['sku', 'qty'] },
+    Item: {
+      type: 'object',
+      properties: { sku: { type: 'string' }, qty: { type: 'integer' }, price: { type: 'number' } },
+      required: ['sku', 'qty'],
+    },
     Flag: { type: 'boolean' },
-    Node: { type: 'object', properties: { value: { type: 'integer' }, children: { type: 'array', items: { $ref: '#/$defs/Node' } } }, required: ['value'] },
-    Cat: { type: 'object', properties: { kind: { const: 'cat' }, lives: { type: 'integer' } }, required: ['kind', 'lives'] },
-    Dog: { type: 'object', properties: { kind: { const: 'dog' }, good: { type: 'boolean' } }, required: ['kind', 'good'] },
+    Node: {
+      type: 'object',
+      properties: { value: { type: 'integer' }, children: { type: 'array', items: { $ref: '#/$defs/Node' } } },
+      required: ['value'],
+    },
+    Cat: {
+      type: 'object',
+      properties: { kind: { const: 'cat' }, lives: { type: 'integer' } },
+      required: ['kind', 'lives'],
+    },
+    Dog: {
+      type: 'object',
+      properties: { kind: { const: 'dog' }, good: { type: 'boolean' } },
+      required: ['kind', 'good'],
+    },
   },
   properties: {
     count: { type: 'integer' },
@@ -24,8 +40,19 @@ const schema = deepFreeze({
     note: { anyOf: [{ type: 'string' }, { type: 'null' }] },
     limit: { anyOf: [{ type: 'integer' }, { type: 'null' }] },
     items: { type: 'array', items: { $ref: '#/$defs/Item' } },
-    filters: { anyOf: [{ type: 'object', properties: { labels: { type: 'array', items: { type: 'string' } }, min: { type: 'integer' } } }, { type: 'null' }] },
-    pet: { oneOf: [{ $ref: '#/$defs/Cat' }, { $ref: '#/$defs/Dog' }], discriminator: { propertyName: 'kind', mapping: { cat: '#/$defs/Cat', dog: '#/$defs/Dog' } } },
+    filters: {
+      anyOf: [
+        {
+          type: 'object',
+          properties: { labels: { type: 'array', items: { type: 'string' } }, min: { type: 'integer' } },
+        },
+        { type: 'null' },
+      ],
+    },
+    pet: {
+      oneOf: [{ $ref: '#/$defs/Cat' }, { $ref: '#/$defs/Dog' }],
+      discriminator: { propertyName: 'kind', mapping: { cat: '#/$defs/Cat', dog: '#/$defs/Dog' } },
+    },
     tree: { $ref: '#/$defs/Node' },
   },
   required: ['count', 'pet'],
@@ -56,10 +83,15 @@ const kinds: Kind = {
 }
 
 const small = fc.integer({ min: -1_000_000, max: 1_000_000 })
-const fraction = fc.double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true }).map((value) => (Object.is(value, -0) ? 0 : value))
+const fraction = fc
+  .double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true })
+  .map((value) => (Object.is(value, -0) ? 0 : value))
 const itemValue = fc.record({ sku: fc.string(), qty: small, price: fraction }, { requiredKeys: ['sku', 'qty'] })
 const { tree } = fc.letrec<{ tree: unknown }>((tie) => ({
-  tree: fc.record({ value: small, children: fc.array(tie('tree'), { maxLength: 2, depthIdentifier: 'tree' }) }, { requiredKeys: ['value'] }),
+  tree: fc.record(
+    { value: small, children: fc.array(tie('tree'), { maxLength: 2, depthIdentifier: 'tree' }) },
+    { requiredKeys: ['value'] },
+  ),
 }))
 const validArgs = fc.record(
   {
@@ -69,8 +101,14 @@ const validArgs = fc.record(
     note: fc.option(fc.string(), { nil: null }),
     limit: fc.option(small, { nil: null }),
     items: fc.array(itemValue, { maxLength: 3 }),
-    filters: fc.option(fc.record({ labels: fc.array(fc.string(), { maxLength: 3 }), min: small }, { requiredKeys: [] }), { nil: null }),
-    pet: fc.oneof(fc.record({ kind: fc.constant('cat'), lives: small }), fc.record({ kind: fc.constant('dog'), good: fc.boolean() })),
+    filters: fc.option(
+      fc.record({ labels: fc.array(fc.string(), { maxLength: 3 }), min: small }, { requiredKeys: [] }),
+      { nil: null },
+    ),
+    pet: fc.oneof(
+      fc.record({ kind: fc.constant('cat'), lives: small }),
+      fc.record({ kind: fc.constant('dog'), good: fc.boolean() }),
+    ),
     tree,
   },
   { requiredKeys: ['count', 'pet'] },
@@ -81,9 +119,15 @@ function garble(value: unknown, kind: Kind, random: () => number): unknown {
   switch (kind.t) {
     case 'int':
     case 'num':
-      return coin(0.5) ? [String(value), ` ${String(value)} `, (value as number) >= 0 ? `+${String(value)}` : String(value)][Math.floor(random() * 3)] : value
+      return coin(0.5)
+        ? [String(value), ` ${String(value)} `, (value as number) >= 0 ? `+${String(value)}` : String(value)][
+            Math.floor(random() * 3)
+          ]
+        : value
     case 'bool':
-      return coin(0.5) ? [String(value), String(value).toUpperCase(), ` ${String(value)}\n`][Math.floor(random() * 3)] : value
+      return coin(0.5)
+        ? [String(value), String(value).toUpperCase(), ` ${String(value)}\n`][Math.floor(random() * 3)]
+        : value
     case 'nullableInt':
       return value === null ? (coin(0.5) ? 'NULL' : null) : garble(value, int, random)
     case 'str':
@@ -100,7 +144,8 @@ function garble(value: unknown, kind: Kind, random: () => number): unknown {
       if (value === null) return kind.nullable && coin(0.5) ? 'null' : null
       const record = value as Record<string, unknown>
       const out: Record<string, unknown> = {}
-      for (const key of Object.keys(record)) out[key] = Object.hasOwn(kind.props, key) ? garble(record[key], kind.props[key]!, random) : record[key]
+      for (const key of Object.keys(record))
+        out[key] = Object.hasOwn(kind.props, key) ? garble(record[key], kind.props[key]!, random) : record[key]
       return coin(0.3) ? JSON.stringify(out) : out
     }
   }
@@ -119,9 +164,25 @@ function seeded(seed: number): () => number {
 const { node: schemaNode } = fc.letrec<{ node: unknown }>((tie) => ({
   node: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
-    fc.constantFrom({ type: 'integer' }, { type: 'number' }, { type: 'boolean' }, { type: 'string' }, { type: 'null' }, { type: ['integer', 'null'] }, {}, { $ref: '#' }),
+    fc.constantFrom(
+      { type: 'integer' },
+      { type: 'number' },
+      { type: 'boolean' },
+      { type: 'string' },
+      { type: 'null' },
+      { type: ['integer', 'null'] },
+      {},
+      { $ref: '#' },
+    ),
     fc.record({ type: fc.constant('array'), items: tie('node') }),
-    fc.record({ type: fc.constant('object'), properties: fc.dictionary(fc.constantFrom('a', 'b', 'c'), tie('node')), additionalProperties: tie('node') }, { requiredKeys: ['type'] }),
+    fc.record(
+      {
+        type: fc.constant('object'),
+        properties: fc.dictionary(fc.constantFrom('a', 'b', 'c'), tie('node')),
+        additionalProperties: tie('node'),
+      },
+      { requiredKeys: ['type'] },
+    ),
     fc.record({ anyOf: fc.array(tie('node'), { minLength: 1, maxLength: 3 }) }),
   ),
 }))
@@ -140,10 +201,14 @@ describe('laws (fast-check)', () => {
   })
 
   it('String(number) round-trips through a number position', () => {
-    const finite = fc.double({ noNaN: true, noDefaultInfinity: true }).filter((value) => !(Number.isInteger(value) && Math.abs(value) > Number.MAX_SAFE_INTEGER))
+    const finite = fc
+      .double({ noNaN: true, noDefaultInfinity: true })
+      .filter((value) => !(Number.isInteger(value) && Math.abs(value) > Number.MAX_SAFE_INTEGER))
     fc.assert(
       fc.property(finite, (value) => {
-        expect(Object.is(coerceToolArgs({ type: 'number' }, String(value)), Object.is(value, -0) ? 0 : value)).toBe(true)
+        expect(Object.is(coerceToolArgs({ type: 'number' }, String(value)), Object.is(value, -0) ? 0 : value)).toBe(
+          true,
+        )
       }),
       { numRuns: runs(300) },
     )
@@ -162,14 +227,20 @@ describe('laws (fast-check)', () => {
 
   it('never throws, never mutates, is idempotent, and its patch rebuilds the output (rich schema, any JSON)', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.jsonValue(), validArgs.map((args) => garble(args, kinds, seeded(7)))), (args) => {
-        const before = jsonClone(args)
-        deepFreeze(args)
-        const { args: output, patch } = coerceToolArgsWithPatch(schema, args)
-        expect(args).toEqual(before)
-        expect(coerceToolArgs(schema, output)).toBe(output)
-        expect(applyReportedPatch(args, patch)).toEqual(output)
-      }),
+      fc.property(
+        fc.oneof(
+          fc.jsonValue(),
+          validArgs.map((args) => garble(args, kinds, seeded(7))),
+        ),
+        (args) => {
+          const before = jsonClone(args)
+          deepFreeze(args)
+          const { args: output, patch } = coerceToolArgsWithPatch(schema, args)
+          expect(args).toEqual(before)
+          expect(coerceToolArgs(schema, output)).toBe(output)
+          expect(applyReportedPatch(args, patch)).toEqual(output)
+        },
+      ),
       { numRuns: runs(200) },
     )
   })

@@ -62,14 +62,22 @@ describe('types behind $ref in generated schemas: model output, and what the too
   })
 
   it('"offset": "7" behind #/properties/limit/anyOf/0 becomes 7 (zod-to-json-schema)', () => {
-    expectCoercion(zodSchema, { count: 1, verbose: false, offset: '7' }, { count: 1, verbose: false, offset: 7 }, { valid: true })
+    expectCoercion(
+      zodSchema,
+      { count: 1, verbose: false, offset: '7' },
+      { count: 1, verbose: false, offset: 7 },
+      { valid: true },
+    )
   })
 
   it.each([
     ['pydantic', pydantic],
     ['zod-to-json-schema', zodSchema],
-  ])('"person" keys are left for @x/key-unmap: coercion passes the object through untouched (%s)', (_source, schema) => {
-    const sent = deepFreeze({ count: 1, verbose: false, person: { first_name: 'Ada' } })
-    expect(coerceToolArgs(schema, sent)).toBe(sent)
-  })
+  ])(
+    '"person" keys are left for @x/key-unmap: coercion passes the object through untouched (%s)',
+    (_source, schema) => {
+      const sent = deepFreeze({ count: 1, verbose: false, person: { first_name: 'Ada' } })
+      expect(coerceToolArgs(schema, sent)).toBe(sent)
+    },
+  )
 })

@@ -46,7 +46,13 @@ describe('rule 2: JavaScript Number() traps never become numbers', () => {
     ['"-Infinity"', number, '-Infinity', '-Infinity', false],
     ['"NaN"', number, 'NaN', 'NaN', false],
     ['"1e400" (overflows to Infinity)', number, '1e400', '1e400', false],
-    ['"12345678901234567890" (beyond MAX_SAFE_INTEGER: precision loss)', integer, '12345678901234567890', '12345678901234567890', false],
+    [
+      '"12345678901234567890" (beyond MAX_SAFE_INTEGER: precision loss)',
+      integer,
+      '12345678901234567890',
+      '12345678901234567890',
+      false,
+    ],
     ['"9007199254740993" for number too', number, '9007199254740993', '9007199254740993', false],
     ['"07" (leading zero is not JSON)', integer, '07', '07', false],
     ['".5" (JSON needs a digit before the point)', number, '.5', '.5', false],
@@ -93,7 +99,13 @@ describe('rule 4: null from "null" where null is admitted', () => {
 describe('rule 1: a value the schema already admits is left alone', () => {
   run([
     ['"07030" stays a string for ["string","integer"]', { type: ['string', 'integer'] }, '07030', '07030', true],
-    ['"5" stays for an anyOf with a string branch', { anyOf: [{ type: 'integer' }, { type: 'string' }] }, '5', '5', true],
+    [
+      '"5" stays for an anyOf with a string branch',
+      { anyOf: [{ type: 'integer' }, { type: 'string' }] },
+      '5',
+      '5',
+      true,
+    ],
     ['"true" stays for ["string","boolean"]', { type: ['string', 'boolean'] }, 'true', 'true', true],
     ['"null" stays where a string is admitted', { type: ['string', 'null'] }, 'null', 'null', true],
     ['"{}" stays where a string is admitted', { type: ['string', 'object'] }, '{}', '{}', true],
@@ -126,7 +138,13 @@ describe('rule 6: a lone value where only an array is admitted', () => {
     ['a scalar is wrapped and its item coerced', integers, '5', [5], true],
     ['a number is wrapped', integers, 5, [5], true],
     ['an object is wrapped', { type: 'array', items: { type: 'object' } }, { a: 1 }, [{ a: 1 }], true],
-    ['a JSON object string for an array of objects is parsed as the item', { type: 'array', items: { type: 'object', properties: { a: integer } } }, '{"a": "1"}', [{ a: 1 }], true],
+    [
+      'a JSON object string for an array of objects is parsed as the item',
+      { type: 'array', items: { type: 'object', properties: { a: integer } } },
+      '{"a": "1"}',
+      [{ a: 1 }],
+      true,
+    ],
     ['a JSON array string is parsed first (rule 5)', integers, '[1,2]', [1, 2], true],
     ['a nullable array wraps too, null stays', { type: ['array', 'null'], items: integer }, '3', [3], true],
     ['null stays null', { type: ['array', 'null'], items: integer }, null, null, true],
@@ -161,12 +179,25 @@ describe('rule 9: recursion reaches every position', () => {
   it.each([
     [
       'properties at depth',
-      { type: 'object', properties: { a: { type: 'object', properties: { b: { type: 'object', properties: { c: integer } } } } } },
+      {
+        type: 'object',
+        properties: { a: { type: 'object', properties: { b: { type: 'object', properties: { c: integer } } } } },
+      },
       { a: { b: { c: '1' } } },
       { a: { b: { c: 1 } } },
     ],
-    ['patternProperties', { type: 'object', patternProperties: { '^n_': integer } }, { n_a: '1', other: '2' }, { n_a: 1, other: '2' }],
-    ['additionalProperties (dict[str, int])', { type: 'object', additionalProperties: integer }, { a: '1', b: '2' }, { a: 1, b: 2 }],
+    [
+      'patternProperties',
+      { type: 'object', patternProperties: { '^n_': integer } },
+      { n_a: '1', other: '2' },
+      { n_a: 1, other: '2' },
+    ],
+    [
+      'additionalProperties (dict[str, int])',
+      { type: 'object', additionalProperties: integer },
+      { a: '1', b: '2' },
+      { a: 1, b: 2 },
+    ],
     [
       'properties win over additionalProperties',
       { type: 'object', properties: { s: { type: 'string' } }, additionalProperties: integer },
@@ -180,7 +211,12 @@ describe('rule 9: recursion reaches every position', () => {
       ['1', 'true', 3],
       [1, true, '3'],
     ],
-    ['unknown keys pass through untouched', { type: 'object', properties: { a: integer } }, { a: '1', extra: '2' }, { a: 1, extra: '2' }],
+    [
+      'unknown keys pass through untouched',
+      { type: 'object', properties: { a: integer } },
+      { a: '1', extra: '2' },
+      { a: 1, extra: '2' },
+    ],
     [
       'allOf members are merged',
       { allOf: [{ type: 'object', properties: { a: integer } }, { properties: { b: { type: 'boolean' } } }] },

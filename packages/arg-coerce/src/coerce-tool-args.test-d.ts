@@ -22,7 +22,9 @@ describe('coerceToolArgs types', () => {
 
   it('types the result as the type the caller asserts, with or without options', () => {
     expectTypeOf(coerceToolArgs<Expected>(schema, { count: '5' })).toEqualTypeOf<Expected>()
-    expectTypeOf(coerceToolArgs<Expected>(schema, { count: '5' }, { maxDepth: 4, codegen: false })).toEqualTypeOf<Expected>()
+    expectTypeOf(
+      coerceToolArgs<Expected>(schema, { count: '5' }, { maxDepth: 4, codegen: false }),
+    ).toEqualTypeOf<Expected>()
     // @ts-expect-error an asserted type is kept exactly, not widened to unknown
     expectTypeOf(coerceToolArgs<Expected>(schema, {})).toEqualTypeOf<unknown>()
   })

@@ -52,7 +52,11 @@ import { walk } from './internal/walk.js'
  * @returns the coerced arguments, typed as `Expected` on the caller's word
  * @throws TypeError only when `options` is malformed (a programmer error)
  */
-export function coerceToolArgs<Expected = unknown>(schema: unknown, args: unknown, options?: CoerceToolArgsOptions): Expected {
+export function coerceToolArgs<Expected = unknown>(
+  schema: unknown,
+  args: unknown,
+  options?: CoerceToolArgsOptions,
+): Expected {
   // The cast is the caller's assertion (see above); nothing here checks it.
   return coerceUnknown(schema, args, options) as Expected
 }

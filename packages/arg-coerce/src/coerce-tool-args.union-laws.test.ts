@@ -27,7 +27,11 @@ const leaf = fc.constantFrom<unknown>(
 const keys = ['k', 'm', 'n'] as const
 const objectBranch = fc
   .tuple(fc.dictionary(fc.constantFrom(...keys), leaf, { maxKeys: 3 }), fc.subarray([...keys]))
-  .map(([properties, required]) => ({ type: 'object', properties, required: required.filter((key) => key in properties) }))
+  .map(([properties, required]) => ({
+    type: 'object',
+    properties,
+    required: required.filter((key) => key in properties),
+  }))
 const unionOf = (branch: fc.Arbitrary<unknown>): fc.Arbitrary<object> =>
   fc
     .array(fc.oneof({ arbitrary: branch, weight: 3 }, { arbitrary: leaf, weight: 2 }), { minLength: 2, maxLength: 4 })
@@ -40,7 +44,14 @@ const schema = unionOf(objectBranch)
 const closeObjects = (node: unknown): unknown => {
   if (Array.isArray(node)) return node.map(closeObjects)
   if (typeof node !== 'object' || node === null) return node
-  const closed = Object.fromEntries(Object.entries(node).map(([key, child]) => [key, key === 'properties' ? Object.fromEntries(Object.entries(child as object).map(([name, property]) => [name, closeObjects(property)])) : closeObjects(child)]))
+  const closed = Object.fromEntries(
+    Object.entries(node).map(([key, child]) => [
+      key,
+      key === 'properties'
+        ? Object.fromEntries(Object.entries(child as object).map(([name, property]) => [name, closeObjects(property)]))
+        : closeObjects(child),
+    ]),
+  )
   return (node as { type?: unknown }).type === 'object' ? { ...closed, additionalProperties: false } : closed
 }
 // A fixed pool of schemas (one ajv compile each), random values against them.
@@ -49,8 +60,31 @@ const closedSchemas = fc
   .map((tool) => deepFreeze({ type: 'object', properties: closeObjects((tool as { properties: unknown }).properties) }))
 const closedSchema = fc.constantFrom(...closedSchemas)
 
-const scalar = fc.constantFrom<unknown>('5', '7', ' 5 ', '1.5', 'true', 'null', 'a', '', '[1]', '["1", "2"]', '[["1", "2"]]', '{"k": "5"}', 5, 7, 1.5, true, false, null)
-const item = fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }), fc.array(fc.array(scalar, { maxLength: 2 }), { maxLength: 2 }))
+const scalar = fc.constantFrom<unknown>(
+  '5',
+  '7',
+  ' 5 ',
+  '1.5',
+  'true',
+  'null',
+  'a',
+  '',
+  '[1]',
+  '["1", "2"]',
+  '[["1", "2"]]',
+  '{"k": "5"}',
+  5,
+  7,
+  1.5,
+  true,
+  false,
+  null,
+)
+const item = fc.oneof(
+  scalar,
+  fc.array(scalar, { maxLength: 3 }),
+  fc.array(fc.array(scalar, { maxLength: 2 }), { maxLength: 2 }),
+)
 const value = fc.oneof(item, fc.dictionary(fc.constantFrom(...keys), item, { maxKeys: 3 }))
 const args = value.map((sent) => deepFreeze({ v: sent }))
 
@@ -63,7 +97,10 @@ describe('const-tagged unions reach the fixpoint in one call', () => {
     // Valid for the untagged branch as it is, so left alone (in either order).
     ['the tag already coerced, the rest valid for the other branch', { k: 5, m: '7' }, { k: 5, m: '7' }],
   ])('%s', (_title, sent, expected) => {
-    for (const branches of [[plain, tagged], [tagged, plain]]) {
+    for (const branches of [
+      [plain, tagged],
+      [tagged, plain],
+    ]) {
       const tool = deepFreeze({ type: 'object', properties: { v: { anyOf: branches } } })
       const once = coerceToolArgs(tool, deepFreeze({ v: sent }))
       expect(once).toEqual({ v: expected })

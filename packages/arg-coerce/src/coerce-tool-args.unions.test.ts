@@ -8,19 +8,49 @@ const point = { type: 'object', properties: { x: integer, y: integer }, required
 
 describe('rule 8: unions without a top-level type', () => {
   it.each([
-    ['anyOf [object, null] parses a JSON string (the nullable-object case)', { anyOf: [point, { type: 'null' }] }, '{"x": "1", "y": 2}', { x: 1, y: 2 }],
+    [
+      'anyOf [object, null] parses a JSON string (the nullable-object case)',
+      { anyOf: [point, { type: 'null' }] },
+      '{"x": "1", "y": 2}',
+      { x: 1, y: 2 },
+    ],
     ['anyOf [object, null] takes "null" as null', { anyOf: [point, { type: 'null' }] }, 'null', null],
-    ['anyOf [null, object] coerces inside an object value', { anyOf: [{ type: 'null' }, point] }, { x: '3', y: '4' }, { x: 3, y: 4 }],
+    [
+      'anyOf [null, object] coerces inside an object value',
+      { anyOf: [{ type: 'null' }, point] },
+      { x: '3', y: '4' },
+      { x: 3, y: 4 },
+    ],
     ['the first branch whose coercion yields its type wins', { anyOf: [{ type: 'boolean' }, integer] }, '12', 12],
     ['a scalar admitted by a later branch is left alone', { anyOf: [integer, { type: 'boolean' }] }, true, true],
     ['oneOf behaves like anyOf', { oneOf: [{ type: 'array', items: integer }, { type: 'null' }] }, '["1"]', [1]],
-    ['a scalar for [array, null] is wrapped by the array branch', { anyOf: [{ type: 'array', items: integer }, { type: 'null' }] }, '7', [7]],
+    [
+      'a scalar for [array, null] is wrapped by the array branch',
+      { anyOf: [{ type: 'array', items: integer }, { type: 'null' }] },
+      '7',
+      [7],
+    ],
     ['a number for [string, null] becomes the string', { anyOf: [{ type: 'string' }, { type: 'null' }] }, 5, '5'],
-    ['a top-level type and branches combine', { type: 'object', anyOf: [{ properties: { a: integer } }] }, { a: '1' }, { a: 1 }],
-    ['nested unions flatten', { anyOf: [{ anyOf: [{ type: 'null' }, integer] }, { type: 'string', format: 'date' }] }, '3', '3'],
+    [
+      'a top-level type and branches combine',
+      { type: 'object', anyOf: [{ properties: { a: integer } }] },
+      { a: '1' },
+      { a: 1 },
+    ],
+    [
+      'nested unions flatten',
+      { anyOf: [{ anyOf: [{ type: 'null' }, integer] }, { type: 'string', format: 'date' }] },
+      '3',
+      '3',
+    ],
     ['a union inside allOf', { allOf: [{ anyOf: [integer, { type: 'null' }] }] }, '9', 9],
   ])('%s', (_title, property, sent, received) => {
-    expectCoercion({ type: 'object', properties: { value: property } }, { value: sent }, { value: received }, { valid: true })
+    expectCoercion(
+      { type: 'object', properties: { value: property } },
+      { value: sent },
+      { value: received },
+      { valid: true },
+    )
   })
 })
 
@@ -39,27 +69,57 @@ describe('rule 8: unions of objects choose the branch by what the value says it 
       },
       $defs: { Cat: cat, Dog: dog },
     }
-    expectCoercion(schema, { pet: { kind: 'dog', good: 'true' } }, { pet: { kind: 'dog', good: true } }, { valid: true })
-    expectCoercion(schema, { pet: '{"kind": "cat", "lives": "9"}' }, { pet: { kind: 'cat', lives: 9 } }, { valid: true })
+    expectCoercion(
+      schema,
+      { pet: { kind: 'dog', good: 'true' } },
+      { pet: { kind: 'dog', good: true } },
+      { valid: true },
+    )
+    expectCoercion(
+      schema,
+      { pet: '{"kind": "cat", "lives": "9"}' },
+      { pet: { kind: 'cat', lives: 9 } },
+      { valid: true },
+    )
   })
 
   it('a const property that matches (zod discriminatedUnion)', () => {
     const schema = { type: 'object', properties: { pet: { anyOf: [cat, dog] } } }
-    expectCoercion(schema, { pet: { kind: 'dog', good: 'false' } }, { pet: { kind: 'dog', good: false } }, { valid: true })
+    expectCoercion(
+      schema,
+      { pet: { kind: 'dog', good: 'false' } },
+      { pet: { kind: 'dog', good: false } },
+      { valid: true },
+    )
   })
 
   it('a single-value enum property that matches', () => {
     const on = { type: 'object', properties: { mode: { enum: ['on'] }, level: integer } }
     const off = { type: 'object', properties: { mode: { enum: ['off'] }, level: { type: 'string' } } }
     const schema = { type: 'object', properties: { setting: { anyOf: [on, off] } } }
-    expectCoercion(schema, { setting: { mode: 'off', level: 3 } }, { setting: { mode: 'off', level: '3' } }, { valid: true })
+    expectCoercion(
+      schema,
+      { setting: { mode: 'off', level: 3 } },
+      { setting: { mode: 'off', level: '3' } },
+      { valid: true },
+    )
   })
 
   it('otherwise the first branch whose declared properties fit the value', () => {
     const byId = { type: 'object', properties: { id: integer }, required: ['id'], additionalProperties: false }
-    const byName = { type: 'object', properties: { name: { type: 'string' }, limit: integer }, required: ['name'], additionalProperties: false }
+    const byName = {
+      type: 'object',
+      properties: { name: { type: 'string' }, limit: integer },
+      required: ['name'],
+      additionalProperties: false,
+    }
     const schema = { type: 'object', properties: { query: { anyOf: [byId, byName] } } }
-    expectCoercion(schema, { query: { name: 'ada', limit: '2' } }, { query: { name: 'ada', limit: 2 } }, { valid: true })
+    expectCoercion(
+      schema,
+      { query: { name: 'ada', limit: '2' } },
+      { query: { name: 'ada', limit: 2 } },
+      { valid: true },
+    )
     expectCoercion(schema, { query: '{"id": "4"}' }, { query: { id: 4 } }, { valid: true })
   })
 
@@ -72,7 +132,9 @@ describe('rule 8: unions of objects choose the branch by what the value says it 
 
   it('a recursive union keeps its other alternatives (branches that re-enter themselves stop)', () => {
     const schema = {
-      $defs: { T: { anyOf: [{ $ref: '#/$defs/T' }, { type: 'object', properties: { a: { $ref: '#/$defs/T' }, n: integer } }] } },
+      $defs: {
+        T: { anyOf: [{ $ref: '#/$defs/T' }, { type: 'object', properties: { a: { $ref: '#/$defs/T' }, n: integer } }] },
+      },
       type: 'object',
       properties: { t: { $ref: '#/$defs/T' } },
     }
@@ -85,7 +147,11 @@ describe('rule 8: unions of objects choose the branch by what the value says it 
   })
 
   it('a union whose every branch re-enters itself passes values through', () => {
-    const schema = { $defs: { L: { anyOf: [{ $ref: '#/$defs/L' }] } }, type: 'object', properties: { l: { $ref: '#/$defs/L' } } }
+    const schema = {
+      $defs: { L: { anyOf: [{ $ref: '#/$defs/L' }] } },
+      type: 'object',
+      properties: { l: { $ref: '#/$defs/L' } },
+    }
     const args = { l: '5' }
     expect(coerceToolArgs(schema, args)).toBe(args)
   })
@@ -93,7 +159,12 @@ describe('rule 8: unions of objects choose the branch by what the value says it 
   it('wide and mutually recursive unions compile in bounded time', () => {
     const defs: Record<string, unknown> = {}
     for (let index = 0; index < 12; index++) {
-      defs[`D${index}`] = { anyOf: [...Array.from({ length: 12 }, (_, other): object => ({ $ref: `#/$defs/D${other}` })), { type: 'integer' }] }
+      defs[`D${index}`] = {
+        anyOf: [
+          ...Array.from({ length: 12 }, (_, other): object => ({ $ref: `#/$defs/D${other}` })),
+          { type: 'integer' },
+        ],
+      }
     }
     const schema = { $defs: defs, type: 'object', properties: { v: { $ref: '#/$defs/D0' } } }
     expect(coerceToolArgs(schema, { v: '3' })).toEqual({ v: 3 })
@@ -109,14 +180,28 @@ describe('rule 4 in unions: "null" is null wherever a branch admits null, in any
     ['oneOf [array, null]', { oneOf: [strings, { type: 'null' }] }],
     ['type [array, null]', { type: ['array', 'null'], items: { type: 'string' } }],
     ['nullable array', { type: 'array', items: { type: 'string' }, nullable: true }],
-    ['anyOf [array, object, null]', { anyOf: [strings, { type: 'object', properties: { a: integer } }, { type: 'null' }] }],
+    [
+      'anyOf [array, object, null]',
+      { anyOf: [strings, { type: 'object', properties: { a: integer } }, { type: 'null' }] },
+    ],
     ['anyOf [integer, array, null]', { anyOf: [integer, strings, { type: 'null' }] }],
   ])('%s', (_title, property) => {
-    for (const sent of ['null', ' NULL ']) expectCoercion({ type: 'object', properties: { value: property } }, { value: sent }, { value: null }, { valid: true })
+    for (const sent of ['null', ' NULL '])
+      expectCoercion(
+        { type: 'object', properties: { value: property } },
+        { value: sent },
+        { value: null },
+        { valid: true },
+      )
   })
 
   it('a union that admits strings keeps "null" a string', () => {
-    expectCoercion({ type: 'object', properties: { value: { anyOf: [strings, { type: 'string' }, { type: 'null' }] } } }, { value: 'null' }, { value: 'null' }, { valid: true })
+    expectCoercion(
+      { type: 'object', properties: { value: { anyOf: [strings, { type: 'string' }, { type: 'null' }] } } },
+      { value: 'null' },
+      { value: 'null' },
+      { valid: true },
+    )
   })
 })
 
@@ -131,16 +216,82 @@ const polygon = numbers(3)
 
 describe('rule 8 for arrays: a union of array branches chooses the branch the array fits', () => {
   it.each([
-    ['a valid array of strings is not coerced by an earlier array of objects', [{ type: 'array', items: { type: 'object' } }, strings], ['', 'x'], ['', 'x'], true],
-    ['GeoJSON: stringified LineString coordinates become a LineString', [geoPoint, lineString, polygon], [['1', '2'], ['3', '4']], [[1, 2], [3, 4]], true],
+    [
+      'a valid array of strings is not coerced by an earlier array of objects',
+      [{ type: 'array', items: { type: 'object' } }, strings],
+      ['', 'x'],
+      ['', 'x'],
+      true,
+    ],
+    [
+      'GeoJSON: stringified LineString coordinates become a LineString',
+      [geoPoint, lineString, polygon],
+      [
+        ['1', '2'],
+        ['3', '4'],
+      ],
+      [
+        [1, 2],
+        [3, 4],
+      ],
+      true,
+    ],
     ['GeoJSON reversed: a valid Point stays a Point', [polygon, lineString, geoPoint], [1, 2], [1, 2], true],
-    ['GeoJSON reversed: a valid LineString stays', [polygon, lineString, geoPoint], [[1, 2], [3, 4]], [[1, 2], [3, 4]], true],
-    ['GeoJSON: stringified Polygon coordinates', [geoPoint, lineString, polygon], [[['1', '2'], ['3', '4']]], [[[1, 2], [3, 4]]], true],
+    [
+      'GeoJSON reversed: a valid LineString stays',
+      [polygon, lineString, geoPoint],
+      [
+        [1, 2],
+        [3, 4],
+      ],
+      [
+        [1, 2],
+        [3, 4],
+      ],
+      true,
+    ],
+    [
+      'GeoJSON: stringified Polygon coordinates',
+      [geoPoint, lineString, polygon],
+      [
+        [
+          ['1', '2'],
+          ['3', '4'],
+        ],
+      ],
+      [
+        [
+          [1, 2],
+          [3, 4],
+        ],
+      ],
+      true,
+    ],
     ['GeoJSON: stringified Point coordinates', [polygon, lineString, geoPoint], ['1', '2'], [1, 2], true],
-    ['the items of the chosen branch are still coerced', [strings, { type: 'array', items: { type: 'object', properties: { n: integer } } }], [{ n: '1' }], [{ n: 1 }], true],
-    ['nothing fits: the first array branch coerces, as before', [{ type: 'array', items: integer }, { type: 'array', items: { type: 'boolean' } }], ['x'], ['x'], false],
+    [
+      'the items of the chosen branch are still coerced',
+      [strings, { type: 'array', items: { type: 'object', properties: { n: integer } } }],
+      [{ n: '1' }],
+      [{ n: 1 }],
+      true,
+    ],
+    [
+      'nothing fits: the first array branch coerces, as before',
+      [
+        { type: 'array', items: integer },
+        { type: 'array', items: { type: 'boolean' } },
+      ],
+      ['x'],
+      ['x'],
+      false,
+    ],
   ])('%s', (_title, branches, sent, received, valid) => {
-    expectCoercion({ type: 'object', properties: { value: { anyOf: branches } } }, { value: sent }, { value: received }, { valid })
+    expectCoercion(
+      { type: 'object', properties: { value: { anyOf: branches } } },
+      { value: sent },
+      { value: received },
+      { valid },
+    )
   })
 
   it('a lone value is wrapped by the branch its array then fits', () => {
@@ -151,11 +302,48 @@ describe('rule 8 for arrays: a union of array branches chooses the branch the ar
 
 describe('rule 8 for objects: among branches that declare every key, the one the value already fits', () => {
   it.each([
-    ['{k: integer} | {k: string} keeps a string', [{ type: 'object', properties: { k: integer } }, { type: 'object', properties: { k: { type: 'string' } } }], { k: '5' }, { k: '5' }],
-    ['{k: integer} | {k: string} keeps an integer', [{ type: 'object', properties: { k: integer } }, { type: 'object', properties: { k: { type: 'string' } } }], { k: 5 }, { k: 5 }],
-    ['{k: integer} | {k: string}: a value neither fits goes to the first, as before', [{ type: 'object', properties: { k: { type: 'string' } } }, { type: 'object', properties: { k: integer } }], { k: '5', m: 1 }, { k: '5', m: 1 }],
-    ['{k: string} | {k: integer, m: integer}: the branch that declares every key', [{ type: 'object', properties: { k: { type: 'string' } } }, { type: 'object', properties: { k: integer, m: integer } }], { k: '5', m: '1' }, { k: 5, m: 1 }],
+    [
+      '{k: integer} | {k: string} keeps a string',
+      [
+        { type: 'object', properties: { k: integer } },
+        { type: 'object', properties: { k: { type: 'string' } } },
+      ],
+      { k: '5' },
+      { k: '5' },
+    ],
+    [
+      '{k: integer} | {k: string} keeps an integer',
+      [
+        { type: 'object', properties: { k: integer } },
+        { type: 'object', properties: { k: { type: 'string' } } },
+      ],
+      { k: 5 },
+      { k: 5 },
+    ],
+    [
+      '{k: integer} | {k: string}: a value neither fits goes to the first, as before',
+      [
+        { type: 'object', properties: { k: { type: 'string' } } },
+        { type: 'object', properties: { k: integer } },
+      ],
+      { k: '5', m: 1 },
+      { k: '5', m: 1 },
+    ],
+    [
+      '{k: string} | {k: integer, m: integer}: the branch that declares every key',
+      [
+        { type: 'object', properties: { k: { type: 'string' } } },
+        { type: 'object', properties: { k: integer, m: integer } },
+      ],
+      { k: '5', m: '1' },
+      { k: 5, m: 1 },
+    ],
   ])('%s', (_title, branches, sent, received) => {
-    expectCoercion({ type: 'object', properties: { value: { anyOf: branches } } }, { value: sent }, { value: received }, { valid: true })
+    expectCoercion(
+      { type: 'object', properties: { value: { anyOf: branches } } },
+      { value: sent },
+      { value: received },
+      { valid: true },
+    )
   })
 })

@@ -12,7 +12,13 @@ function scenario(label: string, argumentBytes: number) {
     arguments: { path: `src/module-${index}.ts`, limit: 200, note: 'x'.repeat(argumentBytes) },
   }))
   const parentArguments = JSON.stringify({ calls: entries })
-  const toolCalls = [{ id: 'toolu_01D7FLrfh4GYq7yT1ULFeyMV', type: 'function' as const, function: { name: 'tool_call', arguments: parentArguments } }]
+  const toolCalls = [
+    {
+      id: 'toolu_01D7FLrfh4GYq7yT1ULFeyMV',
+      type: 'function' as const,
+      function: { name: 'tool_call', arguments: parentArguments },
+    },
+  ]
   // A signed thinking block, a text block and the tool_use block, as Anthropic returns them.
   const anthropicBlocks = [
     { type: 'thinking', thinking: 'Ten independent reads: batch them.', signature: 'EqQBCkYIBxgCKkB'.repeat(20) },
@@ -47,9 +53,12 @@ function scenario(label: string, argumentBytes: number) {
   const result = ours()
   const expected = baseline()
   const got = result.toolCalls.map((one) => one.function.arguments)
-  if (JSON.stringify(got) !== JSON.stringify(expected)) throw new Error(`${label}: child arguments differ from the baseline`)
-  if (JSON.stringify(withIds()) !== JSON.stringify(result.toolCalls.map((one) => one.id))) throw new Error(`${label}: ids differ`)
-  if (result.anthropicBlocks?.length !== 12 || result.anthropicBlocks[0] !== anthropicBlocks[0]) throw new Error(`${label}: blocks not rewritten in place`)
+  if (JSON.stringify(got) !== JSON.stringify(expected))
+    throw new Error(`${label}: child arguments differ from the baseline`)
+  if (JSON.stringify(withIds()) !== JSON.stringify(result.toolCalls.map((one) => one.id)))
+    throw new Error(`${label}: ids differ`)
+  if (result.anthropicBlocks?.length !== 12 || result.anthropicBlocks[0] !== anthropicBlocks[0])
+    throw new Error(`${label}: blocks not rewritten in place`)
 
   return {
     name: `split 10 entries + Anthropic blocks (${label})`,

@@ -18,13 +18,22 @@ const plain = Array.from({ length: CALLS }, (_, index) => ({
 const batches = Array.from({ length: CALLS / 2 }, (_, index) => ({
   id: 'call_same',
   type: 'function' as const,
-  function: { name: 'tool_call', arguments: JSON.stringify({ calls: [{ name: 'a', arguments: { n: index } }, { name: 'b', arguments: {} }] }) },
+  function: {
+    name: 'tool_call',
+    arguments: JSON.stringify({
+      calls: [
+        { name: 'a', arguments: { n: index } },
+        { name: 'b', arguments: {} },
+      ],
+    }),
+  },
 }))
 // Kimi-style ids are rejected by every provider: each repeat gets a derived (hashed) id.
 const rejected = plain.map((one) => ({ ...one, id: 'functions.read:0' }))
 
 // The floor: one copy per repeat with its suffix, no uniqueness check at all.
-const floor = (calls: ReadonlyArray<{ id: string }>) => calls.map((one, index) => (index === 0 ? one : { ...one, id: `${one.id}_d${index + 1}` }))
+const floor = (calls: ReadonlyArray<{ id: string }>) =>
+  calls.map((one, index) => (index === 0 ? one : { ...one, id: `${one.id}_d${index + 1}` }))
 
 // Memory is reported, not timed: heap growth from one run, measured after a
 // full collection on both sides, so it counts what the result keeps alive.
@@ -44,9 +53,18 @@ function check(label: string, ids: readonly string[], expected: number): void {
   if (ids.length !== expected || new Set(ids).size !== expected) throw new Error(`${label}: ids are not unique`)
 }
 
-function scenario(label: string, calls: ReadonlyArray<{ id: string }>, children: number, options?: { provider: 'mistral' }): BenchCase {
+function scenario(
+  label: string,
+  calls: ReadonlyArray<{ id: string }>,
+  children: number,
+  options?: { provider: 'mistral' },
+): BenchCase {
   const ours = () => expandLocalToolBatches(calls as typeof plain, options)
-  check(label, ours().toolCalls.map((one) => one.id), children)
+  check(
+    label,
+    ours().toolCalls.map((one) => one.id),
+    children,
+  )
   return {
     name: `hostile: ${label}`,
     impls: { ours, 'baseline:copy+suffix': () => floor(calls) },

@@ -83,16 +83,25 @@ describe('createCallIdRegistry', () => {
     expect(registry.claim(7 as unknown as string)).toMatch(/^call_[0-9a-f]{12}$/)
   })
 
-  it.each(PATTERNS)('for %s every claimed id is valid and unique, and a replay gives the same ids', (provider, pattern) => {
-    fc.assert(
-      fc.property(fc.array(fc.oneof(fc.constantFrom('call_1', 'aB3dE5gH7', ' ', '', 'functions.read:0', 'a'.repeat(64)), fc.string()), { maxLength: 40 }), (ids) => {
-        const claimed = claimAll(ids, provider)
-        expect(claimed.every((id) => pattern.test(id))).toBe(true)
-        expect(new Set(claimed).size).toBe(claimed.length)
-        expect(claimAll(ids, provider)).toEqual(claimed)
-      }),
-    )
-  })
+  it.each(PATTERNS)(
+    'for %s every claimed id is valid and unique, and a replay gives the same ids',
+    (provider, pattern) => {
+      fc.assert(
+        fc.property(
+          fc.array(
+            fc.oneof(fc.constantFrom('call_1', 'aB3dE5gH7', ' ', '', 'functions.read:0', 'a'.repeat(64)), fc.string()),
+            { maxLength: 40 },
+          ),
+          (ids) => {
+            const claimed = claimAll(ids, provider)
+            expect(claimed.every((id) => pattern.test(id))).toBe(true)
+            expect(new Set(claimed).size).toBe(claimed.length)
+            expect(claimAll(ids, provider)).toEqual(claimed)
+          },
+        ),
+      )
+    },
+  )
 
   it.each(PATTERNS)('for %s de-duplicates 8,000 repeats of one id with linear work', (provider) => {
     let claimed: string[] = []

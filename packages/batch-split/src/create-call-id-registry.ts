@@ -34,7 +34,9 @@ import type { CallIdOptions, CallIdRegistry } from './types.js'
 export function createCallIdRegistry(options?: CallIdOptions): CallIdRegistry {
   const format = idFormatOf(options, 'createCallIdRegistry')
   if (format === undefined) {
-    throw new TypeError('createCallIdRegistry: expected options to be a readable object, received one whose properties throw')
+    throw new TypeError(
+      'createCallIdRegistry: expected options to be a readable object, received one whose properties throw',
+    )
   }
   const registry = new IdRegistry(format)
   return {

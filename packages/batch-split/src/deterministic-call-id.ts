@@ -28,12 +28,17 @@ import type { CallIdOptions } from './types.js'
  * ```
  */
 export function deterministicCallId(name: string, seed: string, index: number, options?: CallIdOptions): string {
-  if (typeof name !== 'string') throw new TypeError(`deterministicCallId: expected name to be a string, received ${describe(name)}`)
-  if (typeof seed !== 'string') throw new TypeError(`deterministicCallId: expected seed to be a string, received ${describe(seed)}`)
+  if (typeof name !== 'string')
+    throw new TypeError(`deterministicCallId: expected name to be a string, received ${describe(name)}`)
+  if (typeof seed !== 'string')
+    throw new TypeError(`deterministicCallId: expected seed to be a string, received ${describe(seed)}`)
   if (!Number.isSafeInteger(index) || index < 0) {
     throw new TypeError(`deterministicCallId: expected index to be a non-negative integer, received ${describe(index)}`)
   }
   const format = idFormatOf(options, 'deterministicCallId')
-  if (format === undefined) throw new TypeError('deterministicCallId: expected options to be a readable object, received one whose properties throw')
+  if (format === undefined)
+    throw new TypeError(
+      'deterministicCallId: expected options to be a readable object, received one whose properties throw',
+    )
   return format.derive(callIdMessage(name, seed, index))
 }

@@ -10,7 +10,11 @@ const input = (one: typeof a) => ({ calls: [one] })
 
 // A signed thinking block exactly as Anthropic returns it: any change to it
 // (even key order) and the provider rejects the replayed history.
-const thinking = { type: 'thinking', thinking: 'Three reads, one batch.', signature: 'EqQBCkYIBxgCKkB3c2lnbmF0dXJl+/==' }
+const thinking = {
+  type: 'thinking',
+  thinking: 'Three reads, one batch.',
+  signature: 'EqQBCkYIBxgCKkB3c2lnbmF0dXJl+/==',
+}
 const redacted = { type: 'redacted_thinking', data: 'EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwxtE3rAFBa8cr3qpP' }
 const text = { type: 'text', text: 'Reading the files now.' }
 
@@ -48,7 +52,9 @@ describe('Anthropic blocks', () => {
   it('keeps text after the tool_use and tool_use blocks of other calls as the same objects', () => {
     const other = { type: 'tool_use', id: 'toolu_02', name: 'mcp__x__y', input: {} }
     const list = deepFreeze([thinking, toolUse, text, other])
-    const result = expandLocalToolBatches(deepFreeze([batch('toolu_01', [a, b, c]), call('toolu_02', 'mcp__x__y')]), { anthropicBlocks: list })
+    const result = expandLocalToolBatches(deepFreeze([batch('toolu_01', [a, b, c]), call('toolu_02', 'mcp__x__y')]), {
+      anthropicBlocks: list,
+    })
     expect(result.anthropicBlocks).toHaveLength(6)
     expect(result.anthropicBlocks![0]).toBe(thinking)
     expect(result.anthropicBlocks![4]).toBe(text)
@@ -64,11 +70,18 @@ describe('Anthropic blocks', () => {
   it('pairs repeated ids in order: the n-th block with an id goes with the n-th call with it', () => {
     const first = { type: 'tool_use', id: 'dup', name: 'tool_call', input: { calls: [a, b] } }
     const second = { type: 'tool_use', id: 'dup', name: 'tool_call', input: { calls: [c, a] } }
-    const result = expandLocalToolBatches(deepFreeze([batch('dup', [a, b]), batch('dup', [c, a])]), { anthropicBlocks: deepFreeze([first, second]) })
+    const result = expandLocalToolBatches(deepFreeze([batch('dup', [a, b]), batch('dup', [c, a])]), {
+      anthropicBlocks: deepFreeze([first, second]),
+    })
     const ids = result.toolCalls.map((one) => one.id)
     expect(ids[2]).toBe('dup_d2')
     expect(result.anthropicBlocks!.map((block) => (block as typeof first).id)).toEqual(ids)
-    expect(result.anthropicBlocks!.map((block) => (block as typeof first).input)).toEqual([input(a), input(b), input(c), input(a)])
+    expect(result.anthropicBlocks!.map((block) => (block as typeof first).input)).toEqual([
+      input(a),
+      input(b),
+      input(c),
+      input(a),
+    ])
   })
 
   it('renames the block of a call whose repeated id got a suffix', () => {
@@ -76,15 +89,21 @@ describe('Anthropic blocks', () => {
       { type: 'tool_use', id: 'dup', name: 'x', input: {} },
       { type: 'tool_use', id: 'dup', name: 'y', input: {} },
     ])
-    const result = expandLocalToolBatches(deepFreeze([call('dup', 'x'), call('dup', 'y')]), { anthropicBlocks: blocksWithDup })
+    const result = expandLocalToolBatches(deepFreeze([call('dup', 'x'), call('dup', 'y')]), {
+      anthropicBlocks: blocksWithDup,
+    })
     expect(result.anthropicBlocks![0]).toBe(blocksWithDup[0])
     expect(result.anthropicBlocks![1]).toEqual({ type: 'tool_use', id: 'dup_d2', name: 'y', input: {} })
   })
 
   it('gives the blocks the same replacement ids as the calls when the parent id was not provider-safe', () => {
     const odd = { type: 'tool_use', id: 'functions.read:0', name: 'tool_call', input: { calls: [a, b] } }
-    const result = expandLocalToolBatches(deepFreeze([batch('functions.read:0', [a, b])]), { anthropicBlocks: deepFreeze([odd]) })
-    expect(result.anthropicBlocks!.map((block) => (block as typeof odd).id)).toEqual(result.toolCalls.map((one) => one.id))
+    const result = expandLocalToolBatches(deepFreeze([batch('functions.read:0', [a, b])]), {
+      anthropicBlocks: deepFreeze([odd]),
+    })
+    expect(result.anthropicBlocks!.map((block) => (block as typeof odd).id)).toEqual(
+      result.toolCalls.map((one) => one.id),
+    )
   })
 
   it('leaves a block list with no tool_use of a split call as the very same array', () => {
@@ -118,7 +137,14 @@ describe('Bedrock blocks', () => {
 
 describe('OpenAI Responses items', () => {
   const reasoning = { type: 'reasoning', id: 'rs_1', summary: [], encrypted_content: 'gAAAA==' }
-  const functionCall = { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'tool_call', arguments: JSON.stringify({ calls: [a, b, c] }), status: 'completed' }
+  const functionCall = {
+    type: 'function_call',
+    id: 'fc_1',
+    call_id: 'call_1',
+    name: 'tool_call',
+    arguments: JSON.stringify({ calls: [a, b, c] }),
+    status: 'completed',
+  }
 
   it('keeps the item id on the first child only: a new child must not inherit the parent item id', () => {
     const items = deepFreeze([reasoning, functionCall])
@@ -151,7 +177,9 @@ describe('Gemini parts', () => {
 
   it('gives children ids when the part carried one, matched by that id', () => {
     const withId = { functionCall: { id: 'g1', name: 'tool_call', args: { calls: [a, b] } } }
-    const result = expandLocalToolBatches(deepFreeze([call('other', 'x'), batch('g1', [a, b])]), { geminiParts: deepFreeze([withId]) })
+    const result = expandLocalToolBatches(deepFreeze([call('other', 'x'), batch('g1', [a, b])]), {
+      geminiParts: deepFreeze([withId]),
+    })
     const ids = result.toolCalls.map((one) => one.id)
     expect(result.geminiParts).toEqual([
       { functionCall: { id: ids[1], name: 'tool_call', args: input(a) } },
@@ -178,7 +206,9 @@ describe('every provider list at once', () => {
   })
 
   it('passes provider lists that are not arrays through as they are', () => {
-    const result = expandLocalToolBatches(deepFreeze([batch('id_1', [a, b])]), { anthropicBlocks: 'x' as unknown as [] })
+    const result = expandLocalToolBatches(deepFreeze([batch('id_1', [a, b])]), {
+      anthropicBlocks: 'x' as unknown as [],
+    })
     expect(result.anthropicBlocks).toBe('x')
   })
 })

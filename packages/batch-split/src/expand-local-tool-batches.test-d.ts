@@ -47,19 +47,27 @@ describe('expandLocalToolBatches types', () => {
 
   it("keeps each list's own element type, plus the block a split writes", () => {
     const result = expandLocalToolBatches(calls, { anthropicBlocks: blocks, geminiParts: [{ text: 'x' }] })
-    expectTypeOf(result.anthropicBlocks).toEqualTypeOf<ReadonlyArray<SdkTextBlock | AnthropicToolUseBlock> | undefined>()
-    expectTypeOf(result.geminiParts).toEqualTypeOf<ReadonlyArray<{ text: string } | GeminiFunctionCallPart> | undefined>()
+    expectTypeOf(result.anthropicBlocks).toEqualTypeOf<
+      ReadonlyArray<SdkTextBlock | AnthropicToolUseBlock> | undefined
+    >()
+    expectTypeOf(result.geminiParts).toEqualTypeOf<
+      ReadonlyArray<{ text: string } | GeminiFunctionCallPart> | undefined
+    >()
     expectTypeOf(result.bedrockBlocks).toEqualTypeOf<ReadonlyArray<BedrockToolUseBlock> | undefined>()
     expectTypeOf(result.responsesItems).toEqualTypeOf<ReadonlyArray<ResponsesFunctionCallItem> | undefined>()
   })
 
   it('reads the default element types without options', () => {
-    expectTypeOf(expandLocalToolBatches(calls).anthropicBlocks).toEqualTypeOf<ReadonlyArray<AnthropicContentBlock | AnthropicToolUseBlock> | undefined>()
+    expectTypeOf(expandLocalToolBatches(calls).anthropicBlocks).toEqualTypeOf<
+      ReadonlyArray<AnthropicContentBlock | AnthropicToolUseBlock> | undefined
+    >()
   })
 
   it('accepts options that may or may not carry a list', () => {
     const maybe = Math.random() > 0.5 ? {} : { anthropicBlocks: blocks }
-    expectTypeOf(expandLocalToolBatches(calls, maybe).anthropicBlocks).toEqualTypeOf<ReadonlyArray<SdkTextBlock | AnthropicToolUseBlock> | undefined>()
+    expectTypeOf(expandLocalToolBatches(calls, maybe).anthropicBlocks).toEqualTypeOf<
+      ReadonlyArray<SdkTextBlock | AnthropicToolUseBlock> | undefined
+    >()
   })
 
   it('takes a known provider and nothing else', () => {
@@ -73,6 +81,8 @@ describe('expandLocalToolBatches types', () => {
 
   it('accepts options typed as ExpandOptions', () => {
     const options: ExpandOptions = { anthropicBlocks: [{ type: 'text', text: 'x' }], provider: 'anthropic' }
-    expectTypeOf(expandLocalToolBatches(calls, options).anthropicBlocks).toEqualTypeOf<ReadonlyArray<AnthropicContentBlock | AnthropicToolUseBlock> | undefined>()
+    expectTypeOf(expandLocalToolBatches(calls, options).anthropicBlocks).toEqualTypeOf<
+      ReadonlyArray<AnthropicContentBlock | AnthropicToolUseBlock> | undefined
+    >()
   })
 })

@@ -37,7 +37,11 @@ describe('expandLocalToolBatches: what is split', () => {
     const { toolCalls } = expandLocalToolBatches([parent])
     expect(toolCalls[0]).toEqual({ ...parent, function: { ...parent.function, arguments: childArgs(read('a')) } })
     expect(toolCalls[0]).toHaveProperty('extra', parent.extra)
-    expect(toolCalls[1]).toEqual({ id: derived('toolu_1', read('b'), 1), type: 'function', function: { name: 'tool_call', arguments: childArgs(read('b')) } })
+    expect(toolCalls[1]).toEqual({
+      id: derived('toolu_1', read('b'), 1),
+      type: 'function',
+      function: { name: 'tool_call', arguments: childArgs(read('b')) },
+    })
   })
 
   it('splits a mixed local + connector batch', () => {
@@ -52,27 +56,54 @@ describe('expandLocalToolBatches: what is split', () => {
 
   it.each([
     ['calls as a JSON string', { calls: JSON.stringify([read('a'), read('b')]) }],
-    ['entry arguments as JSON strings', { calls: [{ name: 'mcp__files__read', arguments: '{"path":"a"}' }, { name: 'mcp__files__read', arguments: '{"path":"b"}' }] }],
+    [
+      'entry arguments as JSON strings',
+      {
+        calls: [
+          { name: 'mcp__files__read', arguments: '{"path":"a"}' },
+          { name: 'mcp__files__read', arguments: '{"path":"b"}' },
+        ],
+      },
+    ],
   ])('splits the envelope shapes models really send: %s', (_, args) => {
-    const parent = deepFreeze({ id: 'c1', type: 'function' as const, function: { name: 'tool_call', arguments: JSON.stringify(args) } })
+    const parent = deepFreeze({
+      id: 'c1',
+      type: 'function' as const,
+      function: { name: 'tool_call', arguments: JSON.stringify(args) },
+    })
     expect(argsOf(expandLocalToolBatches([parent]).toolCalls)).toEqual([childArgs(read('a')), childArgs(read('b'))])
   })
 
   it('reads parent arguments that are already an object; children still carry JSON strings', () => {
-    const parent = deepFreeze({ id: 'c1', type: 'function', function: { name: 'tool_call', arguments: { calls: [read('a'), read('b')] } } })
-    expect(argsOf(expandLocalToolBatches([parent]).toolCalls as ToolCall[])).toEqual([childArgs(read('a')), childArgs(read('b'))])
+    const parent = deepFreeze({
+      id: 'c1',
+      type: 'function',
+      function: { name: 'tool_call', arguments: { calls: [read('a'), read('b')] } },
+    })
+    expect(argsOf(expandLocalToolBatches([parent]).toolCalls as ToolCall[])).toEqual([
+      childArgs(read('a')),
+      childArgs(read('b')),
+    ])
   })
 
   it('normalizes each entry in the child (trimmed name, parsed arguments, extra keys dropped)', () => {
     const args = { calls: [{ name: ' mcp__files__read ', arguments: '{"path":"a"}', note: 'x' }, read('b')] }
-    const parent = deepFreeze({ id: 'c1', type: 'function' as const, function: { name: 'tool_call', arguments: JSON.stringify(args) } })
+    const parent = deepFreeze({
+      id: 'c1',
+      type: 'function' as const,
+      function: { name: 'tool_call', arguments: JSON.stringify(args) },
+    })
     expect(expandLocalToolBatches([parent]).toolCalls[0]!.function.arguments).toBe(childArgs(read('a')))
   })
 })
 
 describe('expandLocalToolBatches: what comes back untouched (the very same objects)', () => {
   const eleven = Array.from({ length: 11 }, (_, index) => read(String(index)))
-  const raw = (args: string): ToolCall => ({ id: 'c1', type: 'function', function: { name: 'tool_call', arguments: args } })
+  const raw = (args: string): ToolCall => ({
+    id: 'c1',
+    type: 'function',
+    function: { name: 'tool_call', arguments: args },
+  })
   it.each([
     ['a single entry', batch('c1', [read('a')])],
     ['the legacy single shape', raw('{"name":"mcp__files__read","arguments":{"path":"a"}}')],
@@ -125,9 +156,25 @@ describe('expandLocalToolBatches: positions', () => {
 
   it('splits several batches in one message, each in its own position', () => {
     const middle = call('m', 'mcp__x__y')
-    const { toolCalls } = expandLocalToolBatches(deepFreeze([batch('b1', [read('a'), read('b')]), middle, batch('b2', [grep('c'), grep('d'), grep('e')])]))
-    expect(idsOf(toolCalls)).toEqual(['b1', derived('b1', read('b'), 1), 'm', 'b2', derived('b2', grep('d'), 1), derived('b2', grep('e'), 2)])
-    expect(argsOf(toolCalls)).toEqual([childArgs(read('a')), childArgs(read('b')), middle.function.arguments, childArgs(grep('c')), childArgs(grep('d')), childArgs(grep('e'))])
+    const { toolCalls } = expandLocalToolBatches(
+      deepFreeze([batch('b1', [read('a'), read('b')]), middle, batch('b2', [grep('c'), grep('d'), grep('e')])]),
+    )
+    expect(idsOf(toolCalls)).toEqual([
+      'b1',
+      derived('b1', read('b'), 1),
+      'm',
+      'b2',
+      derived('b2', grep('d'), 1),
+      derived('b2', grep('e'), 2),
+    ])
+    expect(argsOf(toolCalls)).toEqual([
+      childArgs(read('a')),
+      childArgs(read('b')),
+      middle.function.arguments,
+      childArgs(grep('c')),
+      childArgs(grep('d')),
+      childArgs(grep('e')),
+    ])
   })
 })
 
@@ -172,7 +219,9 @@ describe('expandLocalToolBatches: ids', () => {
 
   it('keeps suffixed ids within 64 characters for Anthropic', () => {
     const long = 'a'.repeat(64)
-    const { toolCalls } = expandLocalToolBatches(deepFreeze([call(long, 'x'), batch(long, [read('a'), read('b')])]), { provider: 'anthropic' })
+    const { toolCalls } = expandLocalToolBatches(deepFreeze([call(long, 'x'), batch(long, [read('a'), read('b')])]), {
+      provider: 'anthropic',
+    })
     expect(toolCalls[1]!.id).toBe(`${'a'.repeat(61)}_d2`)
   })
 
@@ -187,11 +236,14 @@ describe('expandLocalToolBatches: ids', () => {
     expect(idsOf(toolCalls)).toEqual([derived(parentId, read('a'), 0), derived(parentId, read('b'), 1)])
   })
 
-  it.each([[undefined], [42], [null]])('treats a missing or non-string parent id (%j) as "" for the hash', (parentId) => {
-    const parent = deepFreeze({ ...batch('x', [read('a'), read('b')]), id: parentId })
-    const { toolCalls } = expandLocalToolBatches([parent] as unknown as ToolCall[])
-    expect(idsOf(toolCalls as ToolCall[])).toEqual([derived('', read('a'), 0), derived('', read('b'), 1)])
-  })
+  it.each([[undefined], [42], [null]])(
+    'treats a missing or non-string parent id (%j) as "" for the hash',
+    (parentId) => {
+      const parent = deepFreeze({ ...batch('x', [read('a'), read('b')]), id: parentId })
+      const { toolCalls } = expandLocalToolBatches([parent] as unknown as ToolCall[])
+      expect(idsOf(toolCalls as ToolCall[])).toEqual([derived('', read('a'), 0), derived('', read('b'), 1)])
+    },
+  )
 
   it('keeps a 40-character provider-safe parent id as is', () => {
     const id = `toolu_${'A'.repeat(34)}`
@@ -201,9 +253,14 @@ describe('expandLocalToolBatches: ids', () => {
 
 describe('expandLocalToolBatches: inputs', () => {
   it('never writes to Object.prototype, whatever keys the arguments carry', () => {
-    const args = '{"calls":[{"name":"x","arguments":{"__proto__":{"polluted":1},"constructor":{"prototype":{"p":1}}}},{"name":"y","arguments":{}}]}'
-    const { toolCalls } = expandLocalToolBatches(deepFreeze([{ id: 'c1', type: 'function', function: { name: 'tool_call', arguments: args } }]))
-    expect(toolCalls[0]!.function.arguments).toBe('{"calls":[{"name":"x","arguments":{"__proto__":{"polluted":1},"constructor":{"prototype":{"p":1}}}}]}')
+    const args =
+      '{"calls":[{"name":"x","arguments":{"__proto__":{"polluted":1},"constructor":{"prototype":{"p":1}}}},{"name":"y","arguments":{}}]}'
+    const { toolCalls } = expandLocalToolBatches(
+      deepFreeze([{ id: 'c1', type: 'function', function: { name: 'tool_call', arguments: args } }]),
+    )
+    expect(toolCalls[0]!.function.arguments).toBe(
+      '{"calls":[{"name":"x","arguments":{"__proto__":{"polluted":1},"constructor":{"prototype":{"p":1}}}}]}',
+    )
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
     expect(({} as Record<string, unknown>)['p']).toBeUndefined()
   })

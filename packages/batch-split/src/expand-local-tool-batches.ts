@@ -74,13 +74,14 @@ function planLocalBatch(fn: Record<string, unknown>): Child[] | undefined {
  * //     ['call_e38a87f8df10', '{"calls":[{"name":"b","arguments":{}}]}']]
  * ```
  */
-export function expandLocalToolBatches<Call extends ToolCallLike = ToolCall, Options extends ExpandOptions<ProviderListElements> = ExpandOptions>(
-  toolCalls: readonly Call[],
-  options?: Options,
-): ExpandResult<Call, Options> {
+export function expandLocalToolBatches<
+  Call extends ToolCallLike = ToolCall,
+  Options extends ExpandOptions<ProviderListElements> = ExpandOptions,
+>(toolCalls: readonly Call[], options?: Options): ExpandResult<Call, Options> {
   const format = idFormatOf(options, 'expandLocalToolBatches')
   try {
-    if (format !== undefined) return expandCalls(toolCalls, options, planLocalBatch, format) as ExpandResult<Call, Options>
+    if (format !== undefined)
+      return expandCalls(toolCalls, options, planLocalBatch, format) as ExpandResult<Call, Options>
   } catch {
     // A throwing getter or a revoked Proxy somewhere in the input: the
     // data's doing, answered like any other input we cannot split.

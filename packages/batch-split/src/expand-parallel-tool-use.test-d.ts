@@ -28,10 +28,14 @@ describe('expandParallelToolUse types', () => {
   it("keeps the caller's call and item types, plus what an unwrap creates", () => {
     const result = expandParallelToolUse(calls, { responsesItems: items, provider: 'openai' })
     expectTypeOf(result.toolCalls).toEqualTypeOf<ReadonlyArray<SdkCall | ToolCall>>()
-    expectTypeOf(result.responsesItems).toEqualTypeOf<ReadonlyArray<SdkReasoningItem | ResponsesFunctionCallItem> | undefined>()
+    expectTypeOf(result.responsesItems).toEqualTypeOf<
+      ReadonlyArray<SdkReasoningItem | ResponsesFunctionCallItem> | undefined
+    >()
   })
 
   it('reads the default element types without options', () => {
-    expectTypeOf(expandParallelToolUse(calls).responsesItems).toEqualTypeOf<ReadonlyArray<ResponsesItem | ResponsesFunctionCallItem> | undefined>()
+    expectTypeOf(expandParallelToolUse(calls).responsesItems).toEqualTypeOf<
+      ReadonlyArray<ResponsesItem | ResponsesFunctionCallItem> | undefined
+    >()
   })
 })

@@ -14,15 +14,23 @@ const wrapper = (id: string, uses: unknown[], name = 'multi_tool_use.parallel'):
 
 describe('expandParallelToolUse', () => {
   it('unwraps multi_tool_use.parallel into one call per use, named without the functions. namespace', () => {
-    const { toolCalls } = expandParallelToolUse(deepFreeze([wrapper('call_1', [use('functions.get_weather', { city: 'Paris' }), use('functions.get_time', {})])]))
+    const { toolCalls } = expandParallelToolUse(
+      deepFreeze([wrapper('call_1', [use('functions.get_weather', { city: 'Paris' }), use('functions.get_time', {})])]),
+    )
     expect(toolCalls).toEqual([
       { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
-      { id: deterministicCallId('get_time', 'call_1{}', 1), type: 'function', function: { name: 'get_time', arguments: '{}' } },
+      {
+        id: deterministicCallId('get_time', 'call_1{}', 1),
+        type: 'function',
+        function: { name: 'get_time', arguments: '{}' },
+      },
     ])
   })
 
   it('unwraps the Responses spelling, parallel', () => {
-    const { toolCalls } = expandParallelToolUse(deepFreeze([wrapper('call_1', [use('functions.a', {}), use('functions.b', {})], 'parallel')]))
+    const { toolCalls } = expandParallelToolUse(
+      deepFreeze([wrapper('call_1', [use('functions.a', {}), use('functions.b', {})], 'parallel')]),
+    )
     expect(toolCalls.map((one) => one.function.name)).toEqual(['a', 'b'])
   })
 
@@ -34,11 +42,21 @@ describe('expandParallelToolUse', () => {
   it('expands two wrappers in one message, each in its position, ids unique', () => {
     const middle = call('m', 'c')
     const { toolCalls } = expandParallelToolUse(
-      deepFreeze([wrapper('w1', [use('functions.a', {}), use('functions.b', {})]), middle, wrapper('w2', [use('functions.a', {}), use('functions.b', {})])]),
+      deepFreeze([
+        wrapper('w1', [use('functions.a', {}), use('functions.b', {})]),
+        middle,
+        wrapper('w2', [use('functions.a', {}), use('functions.b', {})]),
+      ]),
     )
     expect(toolCalls.map((one) => one.function.name)).toEqual(['a', 'b', 'c', 'a', 'b'])
     expect(toolCalls[2]).toBe(middle)
-    expect(toolCalls.map((one) => one.id)).toEqual(['w1', deterministicCallId('b', 'w1{}', 1), 'm', 'w2', deterministicCallId('b', 'w2{}', 1)])
+    expect(toolCalls.map((one) => one.id)).toEqual([
+      'w1',
+      deterministicCallId('b', 'w1{}', 1),
+      'm',
+      'w2',
+      deterministicCallId('b', 'w2{}', 1),
+    ])
   })
 
   it.each([
@@ -57,9 +75,12 @@ describe('expandParallelToolUse', () => {
 
   it('rewrites Responses items in step (first child keeps the item id, others get none)', () => {
     const item = { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'parallel', arguments: '{}' }
-    const result = expandParallelToolUse(deepFreeze([wrapper('call_1', [use('functions.a', {}), use('functions.b', { y: 2 })], 'parallel')]), {
-      responsesItems: deepFreeze([item]),
-    })
+    const result = expandParallelToolUse(
+      deepFreeze([wrapper('call_1', [use('functions.a', {}), use('functions.b', { y: 2 })], 'parallel')]),
+      {
+        responsesItems: deepFreeze([item]),
+      },
+    )
     expect(result.responsesItems).toEqual([
       { ...item, name: 'a', arguments: '{}' },
       { type: 'function_call', call_id: result.toolCalls[1]!.id, name: 'b', arguments: '{"y":2}' },
@@ -67,7 +88,9 @@ describe('expandParallelToolUse', () => {
   })
 
   it('replaces a parent id providers would reject, on every child', () => {
-    const { toolCalls } = expandParallelToolUse(deepFreeze([wrapper('call_a|fc_b', [use('functions.a', {}), use('functions.b', {})])]))
+    const { toolCalls } = expandParallelToolUse(
+      deepFreeze([wrapper('call_a|fc_b', [use('functions.a', {}), use('functions.b', {})])]),
+    )
     expect(toolCalls.every((one) => SAFE_ID.test(one.id))).toBe(true)
   })
 
@@ -79,8 +102,18 @@ describe('expandParallelToolUse', () => {
     ['a blank recipient', wrapper('c', [use('functions.', {})])],
     ['parameters that are an array', wrapper('c', [use('functions.a', [1])])],
     ['parameters that are not valid JSON', wrapper('c', [use('functions.a', '{')])],
-    ['arguments that are not JSON', { id: 'c', type: 'function', function: { name: 'parallel', arguments: '{"tool_uses":' } }],
-    ['a call of another name', { id: 'c', type: 'function', function: { name: 'multi_tool_use', arguments: '{"tool_uses":[{"recipient_name":"functions.a"}]}' } }],
+    [
+      'arguments that are not JSON',
+      { id: 'c', type: 'function', function: { name: 'parallel', arguments: '{"tool_uses":' } },
+    ],
+    [
+      'a call of another name',
+      {
+        id: 'c',
+        type: 'function',
+        function: { name: 'multi_tool_use', arguments: '{"tool_uses":[{"recipient_name":"functions.a"}]}' },
+      },
+    ],
   ])('leaves a wrapper with %s as the very same object', (_, one) => {
     const toolCalls = deepFreeze([one]) as ToolCall[]
     expect(expandParallelToolUse(toolCalls).toolCalls).toBe(toolCalls)

@@ -74,13 +74,14 @@ function planParallel(fn: Record<string, unknown>): Child[] | undefined {
  * toolCalls.map((call) => call.function.name) // => ['a', 'b']
  * ```
  */
-export function expandParallelToolUse<Call extends ToolCallLike = ToolCall, Options extends ExpandOptions<ProviderListElements> = ExpandOptions>(
-  toolCalls: readonly Call[],
-  options?: Options,
-): ExpandResult<Call, Options> {
+export function expandParallelToolUse<
+  Call extends ToolCallLike = ToolCall,
+  Options extends ExpandOptions<ProviderListElements> = ExpandOptions,
+>(toolCalls: readonly Call[], options?: Options): ExpandResult<Call, Options> {
   const format = idFormatOf(options, 'expandParallelToolUse')
   try {
-    if (format !== undefined) return expandCalls(toolCalls, options, planParallel, format) as ExpandResult<Call, Options>
+    if (format !== undefined)
+      return expandCalls(toolCalls, options, planParallel, format) as ExpandResult<Call, Options>
   } catch {
     // A throwing getter or a revoked Proxy somewhere in the input: the
     // data's doing, answered like any other input we cannot split.

@@ -24,7 +24,9 @@ describe('the built package', () => {
   it('loads through require() too (CommonJS build)', async () => {
     const { createRequire } = await import('node:module')
     const require = createRequire(import.meta.url)
-    const cjs = require('../dist/index.cjs') as { deterministicCallId(name: string, seed: string, index: number): string }
+    const cjs = require('../dist/index.cjs') as {
+      deterministicCallId(name: string, seed: string, index: number): string
+    }
     expect(cjs.deterministicCallId('a', 'b', 0)).toBe('call_6e4685b95a61')
   })
 })

@@ -67,7 +67,13 @@ describe('reads that throw never throw out of the expansions', () => {
   })
 
   it('a throwing block in a provider list: the calls and every list come back as given', () => {
-    const blocks = throwingIndex([{ type: 'text', text: 'x' }, { type: 'tool_use', id: 'toolu_1', name: 'tool_call', input: {} }], 0)
+    const blocks = throwingIndex(
+      [
+        { type: 'text', text: 'x' },
+        { type: 'tool_use', id: 'toolu_1', name: 'tool_call', input: {} },
+      ],
+      0,
+    )
     const parts = [{ text: 'y' }]
     const toolCalls = [split]
     const result = expandLocalToolBatches(toolCalls, { anthropicBlocks: blocks, geminiParts: parts })
@@ -105,7 +111,19 @@ describe('reads that throw never throw out of normalizeToolCallEntries or localB
     ['a revoked Proxy as the list', revokedArray],
     ['a throwing first entry', () => throwingIndex([{ name: 'a' }, { name: 'b' }], 0)],
     ['a throwing arguments getter', () => [throwingAt({ name: 'a', arguments: {} }, 'arguments')]],
-    ['arguments with a throwing toJSON', () => [{ name: 'a', arguments: { toJSON: () => { throw new Error('boom') } } }]],
+    [
+      'arguments with a throwing toJSON',
+      () => [
+        {
+          name: 'a',
+          arguments: {
+            toJSON: () => {
+              throw new Error('boom')
+            },
+          },
+        },
+      ],
+    ],
   ])('localBatchError: %s gives the rule without the echo', (_, make) => {
     const message = localBatchError(make() as ToolCallEntry[])
     expect(message).toMatch(/^tool_call takes exactly one entry for local tools[.;]/)
@@ -142,19 +160,29 @@ describe('the id repair stays linear', () => {
     const encode = vi.spyOn(TextEncoder.prototype, 'encode')
     const encodeInto = vi.spyOn(TextEncoder.prototype, 'encodeInto')
     const ids = expandLocalToolBatches(toolCalls).toolCalls.map((one) => one.id)
-    const hashed = [...encode.mock.calls, ...encodeInto.mock.calls].reduce((sum, [text]) => sum + (text?.length ?? 0), 0)
+    const hashed = [...encode.mock.calls, ...encodeInto.mock.calls].reduce(
+      (sum, [text]) => sum + (text?.length ?? 0),
+      0,
+    )
     vi.restoreAllMocks()
     expect(new Set(ids).size).toBe(200)
     expect(hashed).toBeLessThan(2 * id.length)
   })
 
   it('gives the n-th repeat the same id as before: same, same_d2, ..., same_dn', () => {
-    const ids = expandLocalToolBatches(Array.from({ length: 5 }, () => call('same', 'x'))).toolCalls.map((one) => one.id)
+    const ids = expandLocalToolBatches(Array.from({ length: 5 }, () => call('same', 'x'))).toolCalls.map(
+      (one) => one.id,
+    )
     expect(ids).toEqual(['same', 'same_d2', 'same_d3', 'same_d4', 'same_d5'])
   })
 
   it('skips a suffix an earlier call already holds', () => {
-    const ids = expandLocalToolBatches([call('x', 'a'), call('x_d2', 'b'), call('x', 'c'), call('x', 'd')]).toolCalls.map((one) => one.id)
+    const ids = expandLocalToolBatches([
+      call('x', 'a'),
+      call('x_d2', 'b'),
+      call('x', 'c'),
+      call('x', 'd'),
+    ]).toolCalls.map((one) => one.id)
     expect(ids).toEqual(['x', 'x_d2', 'x_d3', 'x_d4'])
   })
 })
@@ -167,7 +195,10 @@ describe('a repeated id the provider rejects is repaired into a valid one', () =
   ])('%s: the repeat gets a derived id, not a suffix on the rejected one', (_, id) => {
     const ids = expandLocalToolBatches([call(id, 'x'), call(id, 'y'), call(id, 'z')]).toolCalls.map((one) => one.id)
     expect(ids[0]).toBe(id)
-    expect(ids.slice(1)).toEqual([expect.stringMatching(/^call_[0-9a-f]{12}$/), expect.stringMatching(/^call_[0-9a-f]{12}$/)])
+    expect(ids.slice(1)).toEqual([
+      expect.stringMatching(/^call_[0-9a-f]{12}$/),
+      expect.stringMatching(/^call_[0-9a-f]{12}$/),
+    ])
     expect(new Set(ids).size).toBe(3)
   })
 

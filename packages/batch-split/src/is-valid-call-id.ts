@@ -24,6 +24,7 @@ import type { CallIdOptions } from './types.js'
  */
 export function isValidCallId(id: unknown, options?: CallIdOptions): boolean {
   const format = idFormatOf(options, 'isValidCallId')
-  if (format === undefined) throw new TypeError('isValidCallId: expected options to be a readable object, received one whose properties throw')
+  if (format === undefined)
+    throw new TypeError('isValidCallId: expected options to be a readable object, received one whose properties throw')
   return typeof id === 'string' && format.accepts.test(id)
 }

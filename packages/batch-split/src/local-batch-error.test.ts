@@ -29,7 +29,9 @@ describe('localBatchError', () => {
   it('counts every entry: N sent, N-1 remaining', () => {
     const entries = deepFreeze(Array.from({ length: 11 }, (_, index) => read(String(index))))
     expect(localBatchError(entries)).toContain('; you sent 11. Retry with only: ')
-    expect(localBatchError(entries)).toContain(' then issue the remaining 10 call(s) as separate tool_call invocations.')
+    expect(localBatchError(entries)).toContain(
+      ' then issue the remaining 10 call(s) as separate tool_call invocations.',
+    )
   })
 
   it('leaves out "the remaining" for a single entry', () => {
@@ -41,7 +43,9 @@ describe('localBatchError', () => {
 
   it('echoes arguments over 1,500 characters as {...}', () => {
     const long = { name: 'mcp__x__y', arguments: { text: 'a'.repeat(1500) } }
-    expect(localBatchError([long, read('b')])).toContain('Retry with only: {"calls":[{"name":"mcp__x__y","arguments":{...}}]} then')
+    expect(localBatchError([long, read('b')])).toContain(
+      'Retry with only: {"calls":[{"name":"mcp__x__y","arguments":{...}}]} then',
+    )
   })
 
   it('counts the 1,500 characters in code points, not UTF-16 units', () => {
@@ -52,14 +56,21 @@ describe('localBatchError', () => {
   })
 
   it('keeps non-ASCII text as is (no \\u escapes), like ensure_ascii=False', () => {
-    expect(localBatchError([{ name: 'é', arguments: { q: 'ünï' } }])).toContain('{"calls":[{"name":"é","arguments":{"q":"ünï"}}]}')
+    expect(localBatchError([{ name: 'é', arguments: { q: 'ünï' } }])).toContain(
+      '{"calls":[{"name":"é","arguments":{"q":"ünï"}}]}',
+    )
   })
 
   it('still says the rule when given no entries, without a retry hint', () => {
-    expect(localBatchError([])).toBe('tool_call takes exactly one entry for local tools; you sent 0. Only connectors__ names may be batched together.')
+    expect(localBatchError([])).toBe(
+      'tool_call takes exactly one entry for local tools; you sent 0. Only connectors__ names may be batched together.',
+    )
   })
 
-  it.each([[null], [undefined], ['x'], [[null, 1]], [[{ name: 1, arguments: 1n }]]])('never throws on bad data (%s)', (entries) => {
-    expect(typeof localBatchError(entries as unknown as ToolCallEntry[])).toBe('string')
-  })
+  it.each([[null], [undefined], ['x'], [[null, 1]], [[{ name: 1, arguments: 1n }]]])(
+    'never throws on bad data (%s)',
+    (entries) => {
+      expect(typeof localBatchError(entries as unknown as ToolCallEntry[])).toBe('string')
+    },
+  )
 })

@@ -43,26 +43,31 @@ describe('no secret in any error', () => {
     expect(error).not.toContain('sk-live')
   })
 
-  it.each(broken)('the expansions leave a call whose text is malformed as it was, creating no string from it (%j)', (text) => {
-    const toolCalls: ToolCall[] = deepFreeze([
-      { id: 'c1', type: 'function', function: { name: 'tool_call', arguments: text } },
-      { id: 'c2', type: 'function', function: { name: 'multi_tool_use.parallel', arguments: text } },
-    ])
-    expect(expandLocalToolBatches(toolCalls).toolCalls).toBe(toolCalls)
-    expect(expandParallelToolUse(toolCalls).toolCalls).toBe(toolCalls)
-  })
+  it.each(broken)(
+    'the expansions leave a call whose text is malformed as it was, creating no string from it (%j)',
+    (text) => {
+      const toolCalls: ToolCall[] = deepFreeze([
+        { id: 'c1', type: 'function', function: { name: 'tool_call', arguments: text } },
+        { id: 'c2', type: 'function', function: { name: 'multi_tool_use.parallel', arguments: text } },
+      ])
+      expect(expandLocalToolBatches(toolCalls).toolCalls).toBe(toolCalls)
+      expect(expandParallelToolUse(toolCalls).toolCalls).toBe(toolCalls)
+    },
+  )
 
   it('never lets any part of a secret into a parse error, wherever the text breaks (property)', () => {
     const secret = fc.stringMatching(/^sk-(?:live|test)-[A-Za-z0-9]{16,32}$/)
     const value = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constant(null))
     // A JSON object holding the secret, then broken: cut short, unquoted, or with junk inserted.
-    const text = fc.tuple(secret, value, fc.nat(), fc.constantFrom('cut', 'unquote', 'junk')).map(([key, other, at, how]) => {
-      const whole = JSON.stringify({ other, api_key: key })
-      if (how === 'unquote') return whole.replace(`"${key}"`, key)
-      // Cut after at least one character: blank entry arguments mean `{}`, not an error.
-      const index = 1 + (at % (whole.length - 1))
-      return how === 'cut' ? whole.slice(0, index) : `${whole.slice(0, index)}\u0001${whole.slice(index)}`
-    })
+    const text = fc
+      .tuple(secret, value, fc.nat(), fc.constantFrom('cut', 'unquote', 'junk'))
+      .map(([key, other, at, how]) => {
+        const whole = JSON.stringify({ other, api_key: key })
+        if (how === 'unquote') return whole.replace(`"${key}"`, key)
+        // Cut after at least one character: blank entry arguments mean `{}`, not an error.
+        const index = 1 + (at % (whole.length - 1))
+        return how === 'cut' ? whole.slice(0, index) : `${whole.slice(0, index)}\u0001${whole.slice(index)}`
+      })
     fc.assert(
       fc.property(text, fc.constantFrom('envelope', 'calls', 'entry'), (broken, where) => {
         let isJson = true
@@ -72,7 +77,12 @@ describe('no secret in any error', () => {
           isJson = false
         }
         fc.pre(!isJson)
-        const args = where === 'envelope' ? broken : where === 'calls' ? { calls: `[${broken}` } : { calls: [{ name: 'a', arguments: broken }] }
+        const args =
+          where === 'envelope'
+            ? broken
+            : where === 'calls'
+              ? { calls: `[${broken}` }
+              : { calls: [{ name: 'a', arguments: broken }] }
         const { error } = normalizeToolCallEntries(args)
         // The grammar has no room for text: matching it proves no substring of the secret is there.
         expect(error).toMatch(PARSE_ERROR)

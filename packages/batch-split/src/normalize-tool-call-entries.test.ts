@@ -46,22 +46,62 @@ describe('normalizeToolCallEntries: accepted envelopes', () => {
 describe('normalizeToolCallEntries: exact errors', () => {
   it.each([
     ['no calls and no name', {}, "tool_call requires 'calls' (an array of {name, arguments})"],
-    ['a blank legacy name', { name: '  ', arguments: {} }, "tool_call requires 'calls' (an array of {name, arguments})"],
+    [
+      'a blank legacy name',
+      { name: '  ', arguments: {} },
+      "tool_call requires 'calls' (an array of {name, arguments})",
+    ],
     ['an empty array', { calls: [] }, "tool_call 'calls' must be a non-empty array of {name, arguments}"],
     ['calls as a number', { calls: 3 }, "tool_call 'calls' must be a non-empty array of {name, arguments}"],
-    ['calls as a JSON string of a number', { calls: '3' }, "tool_call 'calls' must be a non-empty array of {name, arguments}"],
-    ['an entry that is not an object', { calls: [{ name: 'a' }, 'b'] }, "tool_call calls[1] must be an object with 'name' and 'arguments'"],
+    [
+      'calls as a JSON string of a number',
+      { calls: '3' },
+      "tool_call 'calls' must be a non-empty array of {name, arguments}",
+    ],
+    [
+      'an entry that is not an object',
+      { calls: [{ name: 'a' }, 'b'] },
+      "tool_call calls[1] must be an object with 'name' and 'arguments'",
+    ],
     ['an entry that is an array', { calls: [[]] }, "tool_call calls[0] must be an object with 'name' and 'arguments'"],
     ['an entry without a name', { calls: [{ name: 'a' }, { arguments: {} }] }, "tool_call calls[1] requires a 'name'"],
     ['an entry with a blank name', { calls: [{ name: ' ' }] }, "tool_call calls[0] requires a 'name'"],
     ['an entry with a non-string name', { calls: [{ name: 7 }] }, "tool_call calls[0] requires a 'name'"],
-    ['an entry naming tool_call', { calls: [{ name: 'tool_call' }] }, "tool_call cannot invoke 'tool_call' (it is itself a bridge tool)"],
-    ['an entry naming tool_search', { calls: [{ name: 'a' }, { name: ' tool_search ' }] }, "tool_call cannot invoke 'tool_search' (it is itself a bridge tool)"],
-    ['an entry naming tool_describe', { calls: [{ name: 'tool_describe' }] }, "tool_call cannot invoke 'tool_describe' (it is itself a bridge tool)"],
-    ['arguments that are an array', { calls: [{ name: 'a', arguments: [] }] }, 'tool_call calls[0].arguments must be an object'],
-    ['arguments that are a number', { calls: [{ name: 'a', arguments: 1 }] }, 'tool_call calls[0].arguments must be an object'],
-    ['arguments JSON of a non-object', { calls: [{ name: 'a', arguments: '[1]' }] }, 'tool_call calls[0].arguments must be an object'],
-    ['arguments JSON null', { calls: [{ name: 'a', arguments: 'null' }] }, 'tool_call calls[0].arguments must be an object'],
+    [
+      'an entry naming tool_call',
+      { calls: [{ name: 'tool_call' }] },
+      "tool_call cannot invoke 'tool_call' (it is itself a bridge tool)",
+    ],
+    [
+      'an entry naming tool_search',
+      { calls: [{ name: 'a' }, { name: ' tool_search ' }] },
+      "tool_call cannot invoke 'tool_search' (it is itself a bridge tool)",
+    ],
+    [
+      'an entry naming tool_describe',
+      { calls: [{ name: 'tool_describe' }] },
+      "tool_call cannot invoke 'tool_describe' (it is itself a bridge tool)",
+    ],
+    [
+      'arguments that are an array',
+      { calls: [{ name: 'a', arguments: [] }] },
+      'tool_call calls[0].arguments must be an object',
+    ],
+    [
+      'arguments that are a number',
+      { calls: [{ name: 'a', arguments: 1 }] },
+      'tool_call calls[0].arguments must be an object',
+    ],
+    [
+      'arguments JSON of a non-object',
+      { calls: [{ name: 'a', arguments: '[1]' }] },
+      'tool_call calls[0].arguments must be an object',
+    ],
+    [
+      'arguments JSON null',
+      { calls: [{ name: 'a', arguments: 'null' }] },
+      'tool_call calls[0].arguments must be an object',
+    ],
     ['args that are an array', [], "tool_call arguments must be an object with 'calls'"],
     ['args that are null', null, "tool_call arguments must be an object with 'calls'"],
   ])('rejects %s', (_, args, error) => {
@@ -69,9 +109,21 @@ describe('normalizeToolCallEntries: exact errors', () => {
   })
 
   it.each([
-    ['calls[0].arguments', { calls: [{ name: 'a', arguments: '{"path": "a"' }] }, 'tool_call calls[0].arguments is not valid JSON: unexpected end of input at position 12'],
-    ['calls[2].arguments', { calls: [{ name: 'a' }, { name: 'b' }, { name: 'c', arguments: "{'x': 1}" }] }, 'tool_call calls[2].arguments is not valid JSON: unexpected character at position 1'],
-    ["'calls'", { calls: '[{"name": "a"}' }, "tool_call 'calls' is not valid JSON: unexpected end of input at position 14"],
+    [
+      'calls[0].arguments',
+      { calls: [{ name: 'a', arguments: '{"path": "a"' }] },
+      'tool_call calls[0].arguments is not valid JSON: unexpected end of input at position 12',
+    ],
+    [
+      'calls[2].arguments',
+      { calls: [{ name: 'a' }, { name: 'b' }, { name: 'c', arguments: "{'x': 1}" }] },
+      'tool_call calls[2].arguments is not valid JSON: unexpected character at position 1',
+    ],
+    [
+      "'calls'",
+      { calls: '[{"name": "a"}' },
+      "tool_call 'calls' is not valid JSON: unexpected end of input at position 14",
+    ],
     ['the envelope', '{"calls": ', 'tool_call arguments are not valid JSON: unexpected end of input at position 10'],
   ])('says %s is not valid JSON, with the position and kind of fault only', (_, args, error) => {
     expect(normalizeToolCallEntries(deepFreeze(args))).toEqual({ error })

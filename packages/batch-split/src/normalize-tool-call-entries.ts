@@ -81,7 +81,8 @@ function readEntries(args: unknown): NormalizedEntries {
       entryArgs = {}
     } else if (typeof entryArgs === 'string') {
       const parsed = parseJson(entryArgs)
-      if ('error' in parsed) return { error: `tool_call calls[${position}].arguments is not valid JSON: ${parsed.error}` }
+      if ('error' in parsed)
+        return { error: `tool_call calls[${position}].arguments is not valid JSON: ${parsed.error}` }
       entryArgs = parsed.value
     }
     if (!isRecord(entryArgs)) return { error: `tool_call calls[${position}].arguments must be an object` }

@@ -20,8 +20,13 @@ const jsonObject = fc
   .map((value) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>)
 const entryArb: fc.Arbitrary<ToolCallEntry> = fc.record({ name: anyName, arguments: jsonObject })
 const batchEntries = fc
-  .tuple(fc.record({ name: localName, arguments: jsonObject }), fc.array(entryArb, { minLength: 1, maxLength: MAX_CALLS_PER_DISPATCH - 1 }))
-  .chain(([local, rest]) => fc.integer({ min: 0, max: rest.length }).map((at) => [...rest.slice(0, at), local, ...rest.slice(at)]))
+  .tuple(
+    fc.record({ name: localName, arguments: jsonObject }),
+    fc.array(entryArb, { minLength: 1, maxLength: MAX_CALLS_PER_DISPATCH - 1 }),
+  )
+  .chain(([local, rest]) =>
+    fc.integer({ min: 0, max: rest.length }).map((at) => [...rest.slice(0, at), local, ...rest.slice(at)]),
+  )
 // Ids from a tiny pool, so that collisions (and the _dN repair) happen often.
 const idArb = fc.oneof(fc.constantFrom('x', 'toolu_1', 'call_1', 'functions.a:0', ''), fc.string({ maxLength: 70 }))
 
@@ -38,14 +43,17 @@ const itemArb: fc.Arbitrary<Item> = fc.oneof(
   fc.record({ kind: fc.constant('other' as const), id: idArb }),
 )
 const messageArb = fc.array(itemArb, { maxLength: 5 })
-const toCalls = (items: readonly Item[]): ToolCall[] => items.map((item) => (item.kind === 'batch' ? batchCall(item.id, item.entries) : otherCall(item.id)))
+const toCalls = (items: readonly Item[]): ToolCall[] =>
+  items.map((item) => (item.kind === 'batch' ? batchCall(item.id, item.entries) : otherCall(item.id)))
 
 describe('laws', () => {
   it('keeps entry order: the children of all batches, parsed back, are the entries in order', () => {
     fc.assert(
       fc.property(messageArb, (items) => {
         const { toolCalls } = expandLocalToolBatches(deepFreeze(toCalls(items)))
-        const expected = items.flatMap((item) => (item.kind === 'batch' ? item.entries.map((one) => ({ calls: [one] })) : [{}]))
+        const expected = items.flatMap((item) =>
+          item.kind === 'batch' ? item.entries.map((one) => ({ calls: [one] })) : [{}],
+        )
         expect(toolCalls.map((one) => JSON.parse(one.function.arguments) as unknown)).toEqual(expected)
       }),
       runs,
@@ -56,7 +64,9 @@ describe('laws', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 8 }), batchEntries, (id, entries) => {
         const { toolCalls } = expandLocalToolBatches(deepFreeze([batchCall(id, entries)]))
-        expect(toolCalls.map((one) => normalizeToolCallEntries(JSON.parse(one.function.arguments)).entries)).toEqual(entries.map((one) => [one]))
+        expect(toolCalls.map((one) => normalizeToolCallEntries(JSON.parse(one.function.arguments)).entries)).toEqual(
+          entries.map((one) => [one]),
+        )
       }),
       runs,
     )
@@ -82,7 +92,10 @@ describe('laws', () => {
         const input = toCalls(items)
         const blocks = deepFreeze([
           ...extra.map((type) => ({ type, text: type })),
-          ...input.flatMap((one) => [{ type: 'tool_use', id: one.id, name: one.function.name, input: {} }, { type: 'text', text: 'between' }]),
+          ...input.flatMap((one) => [
+            { type: 'tool_use', id: one.id, name: one.function.name, input: {} },
+            { type: 'text', text: 'between' },
+          ]),
         ])
         const result = expandLocalToolBatches(deepFreeze(input), { anthropicBlocks: blocks })
         const toolUses = result.anthropicBlocks!.filter((block) => block.type === 'tool_use') as Array<{ id: string }>
@@ -91,8 +104,13 @@ describe('laws', () => {
         expect(others).toEqual(blocks.filter((block) => block.type !== 'tool_use'))
         others.forEach((block, index) => expect(block).toBe(blocks.filter((one) => one.type !== 'tool_use')[index]))
         // Between two text blocks sits exactly the expansion of one call.
-        const shape = result.anthropicBlocks!.slice(extra.length).map((block) => (block.type === 'tool_use' ? 'T' : '|')).join('')
-        const expectedShape = items.map((item) => 'T'.repeat(item.kind === 'batch' ? item.entries.length : 1) + '|').join('')
+        const shape = result
+          .anthropicBlocks!.slice(extra.length)
+          .map((block) => (block.type === 'tool_use' ? 'T' : '|'))
+          .join('')
+        const expectedShape = items
+          .map((item) => 'T'.repeat(item.kind === 'batch' ? item.entries.length : 1) + '|')
+          .join('')
         expect(shape).toBe(expectedShape)
       }),
       runs,
@@ -112,7 +130,9 @@ describe('laws', () => {
   it('is deterministic: the same message twice gives the same output', () => {
     fc.assert(
       fc.property(messageArb, (items) => {
-        expect(expandLocalToolBatches(deepFreeze(toCalls(items)))).toEqual(expandLocalToolBatches(deepFreeze(toCalls(items))))
+        expect(expandLocalToolBatches(deepFreeze(toCalls(items)))).toEqual(
+          expandLocalToolBatches(deepFreeze(toCalls(items))),
+        )
       }),
       runs,
     )
@@ -120,18 +140,32 @@ describe('laws', () => {
 })
 
 describe('never throws, never mutates', () => {
-  const anything = fc.anything({ maxDepth: 3, withNullPrototype: true, withObjectString: true, withMap: true, withBigInt: true })
+  const anything = fc.anything({
+    maxDepth: 3,
+    withNullPrototype: true,
+    withObjectString: true,
+    withMap: true,
+    withBigInt: true,
+  })
   const toolCallish = fc.record({
     id: fc.oneof(idArb, anything),
     type: fc.constant('function'),
     function: fc.record({
       name: fc.constantFrom('tool_call', 'multi_tool_use.parallel', 'parallel', 'x'),
-      arguments: fc.oneof(fc.json(), anything, fc.jsonValue().map((calls) => JSON.stringify({ calls })), fc.jsonValue().map((tool_uses) => JSON.stringify({ tool_uses }))),
+      arguments: fc.oneof(
+        fc.json(),
+        anything,
+        fc.jsonValue().map((calls) => JSON.stringify({ calls })),
+        fc.jsonValue().map((tool_uses) => JSON.stringify({ tool_uses })),
+      ),
     }),
   })
   const callsArb = fc.oneof(fc.array(fc.oneof(toolCallish, anything), { maxLength: 4 }), anything)
   const optionsArb = fc.oneof(
-    fc.record({ anthropicBlocks: anything, bedrockBlocks: anything, responsesItems: anything, geminiParts: anything }, { requiredKeys: [] }),
+    fc.record(
+      { anthropicBlocks: anything, bedrockBlocks: anything, responsesItems: anything, geminiParts: anything },
+      { requiredKeys: [] },
+    ),
     anything,
   )
 
@@ -149,11 +183,18 @@ describe('never throws, never mutates', () => {
 
   it('normalizeToolCallEntries and localBatchError answer any input', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.json(), anything, fc.jsonValue().map((calls) => ({ calls }))), (args) => {
-        const result = normalizeToolCallEntries(deepFreeze(args))
-        expect(typeof result.error === 'string' || Array.isArray(result.entries)).toBe(true)
-        expect(typeof localBatchError(deepFreeze(args) as ToolCallEntry[])).toBe('string')
-      }),
+      fc.property(
+        fc.oneof(
+          fc.json(),
+          anything,
+          fc.jsonValue().map((calls) => ({ calls })),
+        ),
+        (args) => {
+          const result = normalizeToolCallEntries(deepFreeze(args))
+          expect(typeof result.error === 'string' || Array.isArray(result.entries)).toBe(true)
+          expect(typeof localBatchError(deepFreeze(args) as ToolCallEntry[])).toBe('string')
+        },
+      ),
       runs,
     )
   })

@@ -15,7 +15,9 @@ import type {
 
 describe('exported types', () => {
   it('names the four provider lists of the table', () => {
-    expectTypeOf<ProviderListName>().toEqualTypeOf<'anthropicBlocks' | 'bedrockBlocks' | 'responsesItems' | 'geminiParts'>()
+    expectTypeOf<ProviderListName>().toEqualTypeOf<
+      'anthropicBlocks' | 'bedrockBlocks' | 'responsesItems' | 'geminiParts'
+    >()
   })
 
   it('ExpandOptions<Elements> gives each list its element type', () => {

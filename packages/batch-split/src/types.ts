@@ -25,9 +25,7 @@ export interface ToolCallEntry {
 }
 
 /** What {@link normalizeToolCallEntries} returns: the entries, or why there are none. */
-export type NormalizedEntries =
-  | { entries: ToolCallEntry[]; error?: never }
-  | { error: string; entries?: never }
+export type NormalizedEntries = { entries: ToolCallEntry[]; error?: never } | { error: string; entries?: never }
 
 /** An Anthropic Messages `tool_use` content block. */
 export interface AnthropicToolUseBlock {

@@ -45,13 +45,16 @@ describe('format', () => {
       [[true], 0, 'the boolean true', ''],
       [[Symbol('s')], 0, 'symbol', ''],
     ]),
-  )('throws INVALID_TOKEN for %j at the bad token index %i, never stringifying it', (tokens, position, received, prefix) => {
-    const error = caught(() => format(tokens as unknown as string[]))
-    expect(error).toMatchObject({ name: 'JsonPointerError', code: 'INVALID_TOKEN', position, pointer: prefix })
-    expect(error.message).toBe(
-      `Invalid JSON Pointer: token ${position} must be a string or a non-negative integer, received ${received}`,
-    )
-  })
+  )(
+    'throws INVALID_TOKEN for %j at the bad token index %i, never stringifying it',
+    (tokens, position, received, prefix) => {
+      const error = caught(() => format(tokens as unknown as string[]))
+      expect(error).toMatchObject({ name: 'JsonPointerError', code: 'INVALID_TOKEN', position, pointer: prefix })
+      expect(error.message).toBe(
+        `Invalid JSON Pointer: token ${position} must be a string or a non-negative integer, received ${received}`,
+      )
+    },
+  )
 
   it('throws INVALID_TOKEN for a bigint token too', () => {
     expect(caught(() => format([10n] as unknown as string[]))).toMatchObject({ code: 'INVALID_TOKEN', position: 0 })

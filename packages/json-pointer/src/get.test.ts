@@ -41,7 +41,21 @@ describe('get', () => {
     expect(get(doc, pointer)).toBe(value)
   })
 
-  const neverIndices = ['-', '3', '01', '00', '1.0', '+1', '-1', ' 1', '1e0', '0x1', 'length', '', '99999999999999999999']
+  const neverIndices = [
+    '-',
+    '3',
+    '01',
+    '00',
+    '1.0',
+    '+1',
+    '-1',
+    ' 1',
+    '1e0',
+    '0x1',
+    'length',
+    '',
+    '99999999999999999999',
+  ]
   it.each(deepFreeze(neverIndices.map((token) => [`/list/${token}`])))(
     'never resolves %j: an array takes only 0 or digits without a leading zero, below its length',
     (pointer) => {
@@ -49,12 +63,11 @@ describe('get', () => {
     },
   )
 
-  it.each(deepFreeze([['/missing'], ['/list/0/x'], ['/nothing/x'], ['/falsy/x'], ['/empty/0'], ['/nested/list/0/name/0']]))(
-    'returns undefined for the absent path %j',
-    (pointer) => {
-      expect(get(doc, pointer)).toBeUndefined()
-    },
-  )
+  it.each(
+    deepFreeze([['/missing'], ['/list/0/x'], ['/nothing/x'], ['/falsy/x'], ['/empty/0'], ['/nested/list/0/name/0']]),
+  )('returns undefined for the absent path %j', (pointer) => {
+    expect(get(doc, pointer)).toBeUndefined()
+  })
 
   it.each(deepFreeze([[null], [undefined], [0], [42], [''], ['abc'], [true], [Symbol.iterator], [10n]]))(
     'never throws whatever the document is: %s',
@@ -66,7 +79,14 @@ describe('get', () => {
   )
 
   it('reads own properties only: never a method or the prototype', () => {
-    for (const pointer of ['/toString', '/constructor', '/__proto__', '/hasOwnProperty', '/list/map', '/list/constructor']) {
+    for (const pointer of [
+      '/toString',
+      '/constructor',
+      '/__proto__',
+      '/hasOwnProperty',
+      '/list/map',
+      '/list/constructor',
+    ]) {
       expect(get(doc, pointer)).toBeUndefined()
     }
   })
@@ -156,12 +176,17 @@ describe('get', () => {
       expect(get(doc, ['list', 3])).toBeUndefined()
     })
 
-    it.each(deepFreeze([[[['__proto__']]], [['list', -1]], [['list', 1.5]], [['list', null]], [['list', { toString: () => '0' }]]]))(
-      'throws INVALID_TOKEN for %j rather than stringifying the token',
-      (tokens) => {
-        expect(() => get(doc, tokens as unknown as string[])).toThrow(JsonPointerError)
-      },
-    )
+    it.each(
+      deepFreeze([
+        [[['__proto__']]],
+        [['list', -1]],
+        [['list', 1.5]],
+        [['list', null]],
+        [['list', { toString: () => '0' }]],
+      ]),
+    )('throws INVALID_TOKEN for %j rather than stringifying the token', (tokens) => {
+      expect(() => get(doc, tokens as unknown as string[])).toThrow(JsonPointerError)
+    })
 
     it('throws for a bad token even after the path went missing', () => {
       expect(() => get(doc, ['missing', ['x'] as unknown as string])).toThrow(
@@ -171,14 +196,17 @@ describe('get', () => {
   })
 
   describe('with a malformed pointer string (a programmer error)', () => {
-    it.each(deepFreeze([['a', 'MISSING_SLASH'], ['/~2', 'INVALID_ESCAPE'], ['/a/b~', 'INVALID_ESCAPE']]))(
-      'throws JsonPointerError for %j (%s), whatever the document',
-      (pointer, code) => {
-        for (const value of [doc, null, 1]) {
-          expect(() => get(value, pointer)).toThrow(expect.objectContaining({ name: 'JsonPointerError', code }))
-        }
-      },
-    )
+    it.each(
+      deepFreeze([
+        ['a', 'MISSING_SLASH'],
+        ['/~2', 'INVALID_ESCAPE'],
+        ['/a/b~', 'INVALID_ESCAPE'],
+      ]),
+    )('throws JsonPointerError for %j (%s), whatever the document', (pointer, code) => {
+      for (const value of [doc, null, 1]) {
+        expect(() => get(value, pointer)).toThrow(expect.objectContaining({ name: 'JsonPointerError', code }))
+      }
+    })
 
     it('throws exactly what parse throws, or nothing when parse accepts it, on every call', () => {
       const text = fc.string({ unit: fc.constantFrom('/', '~', '0', '1', '2', 'a'), maxLength: 8 })

@@ -18,12 +18,9 @@ describe('has', () => {
   })
 
   const absent = ['/b', '/a/2', '/a/-', '/a/01', '/a/length', '/n/x', '/__proto__', '/toString', '/constructor']
-  it.each(deepFreeze(absent.map((pointer) => [pointer])))(
-    'is false for %j',
-    (pointer) => {
-      expect(has(doc, pointer)).toBe(false)
-    },
-  )
+  it.each(deepFreeze(absent.map((pointer) => [pointer])))('is false for %j', (pointer) => {
+    expect(has(doc, pointer)).toBe(false)
+  })
 
   it.each(deepFreeze([[null], [undefined], [0], ['text'], [false]]))('never throws for the document %j', (value) => {
     expect(has(value, '/x')).toBe(false)

@@ -17,9 +17,7 @@ const wellFormedToken = fc.oneof(
 )
 // Pointer strings: valid by construction, from escaped or raw pieces.
 const pointer = fc
-  .array(
-    fc.array(fc.oneof(fc.constantFrom('~0', '~1', '/'), fc.string({ unit: fc.constantFrom('a', '0', '%', 'é') }))),
-  )
+  .array(fc.array(fc.oneof(fc.constantFrom('~0', '~1', '/'), fc.string({ unit: fc.constantFrom('a', '0', '%', 'é') }))))
   .map((pieces) => pieces.map((piece) => '/' + piece.join('')).join(''))
 
 const runs = { numRuns: 300 }

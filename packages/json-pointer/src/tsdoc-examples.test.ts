@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest'
 import * as api from './index.js'
 
 const sourceDir = new URL('./', import.meta.url)
-const files = readdirSync(sourceDir).filter((name) => name.endsWith('.ts') && !name.includes('.test') && name !== 'index.ts')
+const files = readdirSync(sourceDir).filter(
+  (name) => name.endsWith('.ts') && !name.includes('.test') && name !== 'index.ts',
+)
 
 function examplesOf(source: string): string[] {
   const blocks: string[] = []
@@ -17,7 +19,9 @@ function examplesOf(source: string): string[] {
 }
 
 const cases = files.flatMap((file) =>
-  examplesOf(readFileSync(new URL(file, sourceDir), 'utf8')).map((code, index) => [`${file} #${index + 1}`, code] as const),
+  examplesOf(readFileSync(new URL(file, sourceDir), 'utf8')).map(
+    (code, index) => [`${file} #${index + 1}`, code] as const,
+  ),
 )
 
 describe('TSDoc examples', () => {
@@ -27,9 +31,12 @@ describe('TSDoc examples', () => {
 
   it.each(cases)('%s prints what it says', (_name, code) => {
     const checks: Array<[unknown, unknown, string]> = []
-    const body = code.replace(/^(\s*)(.+?)\s*\/\/ => (.+)$/gm, (_line, indent: string, expression: string, expected: string) => {
-      return `${indent}__check(${expression}, ${expected}, ${JSON.stringify(expression)})`
-    })
+    const body = code.replace(
+      /^(\s*)(.+?)\s*\/\/ => (.+)$/gm,
+      (_line, indent: string, expression: string, expected: string) => {
+        return `${indent}__check(${expression}, ${expected}, ${JSON.stringify(expression)})`
+      },
+    )
     const names = Object.keys(api)
     // Test-only evaluation of documentation code; the package itself never evaluates code.
     // eslint-disable-next-line no-new-func -- evaluates the package's own doc examples, in tests only

@@ -48,19 +48,27 @@ for (let index = 0; index < 4000; index++) {
 }
 const graftText = JSON.stringify({ properties: graftProperties, 'x-defs': graftDefs })
 const grafts = (): unknown => sanitizeToolSchema(JSON.parse(graftText))
-check('grafts', ((grafts() as { 'x-defs': Record<string, { properties: Json }> })['x-defs']['d3999']!.properties['a_b'] !== undefined))
+check(
+  'grafts',
+  (grafts() as { 'x-defs': Record<string, { properties: Json }> })['x-defs']['d3999']!.properties['a_b'] !== undefined,
+)
 
 // A `$ref` 10,000 tokens deep into data (past the depth bound: left as is).
 let deepData: Json = { properties: { 'a b': {} } }
 for (let level = 0; level < 10_000; level++) deepData = { x: deepData }
 const deepPointer = `#/data${'/x'.repeat(10_000)}`
 // A new root each call (results are cached per schema object) around the same data.
-const deepRef = (): unknown => sanitizeToolSchema({ properties: { p: { $ref: deepPointer }, 'q r': {} }, data: deepData })
+const deepRef = (): unknown =>
+  sanitizeToolSchema({ properties: { p: { $ref: deepPointer }, 'q r': {} }, data: deepData })
 check('deep ref', Object.keys((deepRef() as { properties: Json }).properties)[1] === 'q_r')
 
 // `^(a+)+$` and a 29-character key: each call a schema never seen, so the
 // key is tested against the pattern every time.
-const redosText = JSON.stringify({ type: 'object', patternProperties: { '^(a+)+$': { properties: { 'a b': {} } } }, properties: { 'c d': {} } })
+const redosText = JSON.stringify({
+  type: 'object',
+  patternProperties: { '^(a+)+$': { properties: { 'a b': {} } } },
+  properties: { 'c d': {} },
+})
 const redosArgs = { [`${'a'.repeat(29)}!`]: { a_b: 1 }, c_d: 2 }
 const redos = (): unknown => unmapArgKeys(JSON.parse(redosText), redosArgs)
 check('redos', Object.keys(redos() as Json)[1] === 'c d')
@@ -68,7 +76,8 @@ check('redos', Object.keys(redos() as Json)[1] === 'c d')
 // Thirteen nested two-way unions of one definition (under 1 KB of schema),
 // and a new key order on every call (more orders than the plans keep).
 const unionDefs: Json = {}
-for (let level = 0; level < 13; level++) unionDefs[`D${level}`] = { anyOf: [{ $ref: `#/$defs/D${level + 1}` }, { $ref: `#/$defs/D${level + 1}` }] }
+for (let level = 0; level < 13; level++)
+  unionDefs[`D${level}`] = { anyOf: [{ $ref: `#/$defs/D${level + 1}` }, { $ref: `#/$defs/D${level + 1}` }] }
 unionDefs['D13'] = { type: 'object', properties: { 'a b': {}, 'c d': {} } }
 const unionSchema = { $ref: '#/$defs/D0', $defs: unionDefs }
 const unionOrders = Array.from({ length: 64 }, (_, index) => ({ a_b: 1, [`k${index}`]: 2 }))
@@ -79,7 +88,12 @@ check('unions', Object.keys(unions() as Json)[0] === 'a b')
 // Arguments whose two children at each of 24 levels are one shared object.
 const treeSchema = {
   $ref: '#/$defs/Node',
-  $defs: { Node: { type: 'object', properties: { 'a b': {}, left: { $ref: '#/$defs/Node' }, right: { $ref: '#/$defs/Node' } } } },
+  $defs: {
+    Node: {
+      type: 'object',
+      properties: { 'a b': {}, left: { $ref: '#/$defs/Node' }, right: { $ref: '#/$defs/Node' } },
+    },
+  },
 }
 let dag: Json = { a_b: 24 }
 for (let level = 0; level < 24; level++) dag = { a_b: level, left: dag, right: dag }
@@ -96,7 +110,8 @@ check('long keys', Object.keys(long() as Json)[0] === 'a b')
 
 // A new custom profile object, with a rule of its own, on every call.
 let profileTurn = 0
-const profiles = (): unknown => sanitizePropertyName('a b', { profile: { characters: /[a-z_0-9]/, maxLength: 8 + (profileTurn++ % 100_000) } })
+const profiles = (): unknown =>
+  sanitizePropertyName('a b', { profile: { characters: /[a-z_0-9]/, maxLength: 8 + (profileTurn++ % 100_000) } })
 check('profiles', profiles() === 'a_b')
 
 const mb = {
@@ -115,7 +130,10 @@ const mb = {
 const cases: BenchCase[] = [
   {
     name: 'hostile: 8,000 names that all sanitize to _',
-    impls: { ours: colliding, 'spread of the properties alone (baseline)': () => ({ properties: { ...collidingNames } }) },
+    impls: {
+      ours: colliding,
+      'spread of the properties alone (baseline)': () => ({ properties: { ...collidingNames } }),
+    },
     note: `sanitizeToolSchema on a fresh copy of the properties each call; heap retained by one call: ${mb.colliding} MB`,
   },
   {

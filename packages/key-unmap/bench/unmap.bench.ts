@@ -20,9 +20,25 @@ import { sanitizeToolSchema, unmapArgKeys } from '../dist/index.js'
 const schemaText = JSON.stringify({
   type: 'object',
   $defs: {
-    Address: { type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' }, 'zip code': { type: 'string' } }, required: ['street', 'city'] },
-    Item: { type: 'object', properties: { sku: { type: 'string' }, qty: { type: 'integer' }, price: { type: 'number' } }, required: ['sku', 'qty'] },
-    Filter: { type: 'object', properties: { field: { type: 'string' }, op: { type: 'string', enum: ['eq', 'lt', 'gt'] }, value: { type: 'string' } }, required: ['field', 'op'] },
+    Address: {
+      type: 'object',
+      properties: { street: { type: 'string' }, city: { type: 'string' }, 'zip code': { type: 'string' } },
+      required: ['street', 'city'],
+    },
+    Item: {
+      type: 'object',
+      properties: { sku: { type: 'string' }, qty: { type: 'integer' }, price: { type: 'number' } },
+      required: ['sku', 'qty'],
+    },
+    Filter: {
+      type: 'object',
+      properties: {
+        field: { type: 'string' },
+        op: { type: 'string', enum: ['eq', 'lt', 'gt'] },
+        value: { type: 'string' },
+      },
+      required: ['field', 'op'],
+    },
     Paging: { type: 'object', properties: { page: { type: 'integer' }, size: { type: 'integer' } } },
   },
   properties: {
@@ -69,7 +85,12 @@ const modelArgs = {
   created_gte: '2026-01-01T00:00:00Z',
   max_price: null,
 }
-const restored: Record<string, string> = { search_query: 'search query', dry_run: 'dry run', created_gte: 'created~gte', max_price: 'max price' }
+const restored: Record<string, string> = {
+  search_query: 'search query',
+  dry_run: 'dry run',
+  created_gte: 'created~gte',
+  max_price: 'max price',
+}
 const expected = Object.fromEntries(
   Object.entries(modelArgs).map(([key, value]) => [
     restored[key] ?? key,
@@ -97,7 +118,9 @@ const cases: BenchCase[] = [
     name: 'unmap 15 props, 5 renamed (1 via $ref)',
     impls: {
       ours: () => unmapArgKeys(original, modelArgs),
-      ...(coerceToolArgs === undefined ? {} : { '@x/arg-coerce coerceToolArgs': () => coerceToolArgs(sanitized, modelArgs) }),
+      ...(coerceToolArgs === undefined
+        ? {}
+        : { '@x/arg-coerce coerceToolArgs': () => coerceToolArgs(sanitized, modelArgs) }),
     },
     note: 'the target: unmapArgKeys(original, args) costs at most coerceToolArgs(sanitized, args) on the same model arguments (arg-coerce benchmark schema, 5 keys renamed, 5 stringified scalars); both warm, both never mutate',
   },
@@ -136,7 +159,9 @@ runBench('@x/key-unmap', cases)
 const tools = [0, 1, 2, 3].map((tool) => {
   const suffix = tool === 0 ? '' : `_t${tool}`
   const schema = JSON.parse(schemaText) as { properties: Record<string, unknown>; required: string[] }
-  schema.properties = Object.fromEntries(Object.entries(schema.properties).map(([name, value]) => [name + suffix, value]))
+  schema.properties = Object.fromEntries(
+    Object.entries(schema.properties).map(([name, value]) => [name + suffix, value]),
+  )
   schema.required = schema.required.map((name) => name + suffix)
   const args = Object.fromEntries(Object.entries(modelArgs).map(([key, value]) => [key + suffix, value]))
   const wanted = Object.fromEntries(Object.entries(expected).map(([key, value]) => [key + suffix, value]))
@@ -145,8 +170,13 @@ const tools = [0, 1, 2, 3].map((tool) => {
 })
 for (const tool of tools) {
   check('unmapArgKeys, several tools', unmapArgKeys(tool.schema, tool.args), tool.wanted)
-  check('unmapArgKeys key order, several tools', Object.keys(unmapArgKeys(tool.schema, tool.args) as object), Object.keys(tool.wanted))
-  if (coerceToolArgs !== undefined) check('coerceToolArgs, several tools', coerceToolArgs(tool.sanitized, tool.args), tool.coercedArgs)
+  check(
+    'unmapArgKeys key order, several tools',
+    Object.keys(unmapArgKeys(tool.schema, tool.args) as object),
+    Object.keys(tool.wanted),
+  )
+  if (coerceToolArgs !== undefined)
+    check('coerceToolArgs, several tools', coerceToolArgs(tool.sanitized, tool.args), tool.coercedArgs)
 }
 let unmapTurn = 0
 let coerceTurn = 0
@@ -174,7 +204,9 @@ runBench('@x/key-unmap', [
     name: 'unmap 15 props, after 4 tools were seen',
     impls: {
       ours: () => unmapArgKeys(original, modelArgs),
-      ...(coerceToolArgs === undefined ? {} : { '@x/arg-coerce coerceToolArgs': () => coerceToolArgs(sanitized, modelArgs) }),
+      ...(coerceToolArgs === undefined
+        ? {}
+        : { '@x/arg-coerce coerceToolArgs': () => coerceToolArgs(sanitized, modelArgs) }),
     },
     note: 'the first case again (one tool, same input), in a process whose per-site caches have seen four tools: what a long-running agent gets for its busiest tool',
   },

@@ -16,7 +16,9 @@ afterEach(() => {
 
 describe('prototype safety: schemas', () => {
   it('keeps properties named __proto__ and constructor as own names of a plain object', () => {
-    const schema = parse('{"properties":{"__proto__":{"type":"string"},"constructor":{"type":"string"},"a b":{}},"required":["__proto__"]}')
+    const schema = parse(
+      '{"properties":{"__proto__":{"type":"string"},"constructor":{"type":"string"},"a b":{}},"required":["__proto__"]}',
+    )
     const properties = (sanitizeToolSchema(schema) as { properties: Json }).properties
     expect(Object.getPrototypeOf(properties)).toBe(Object.prototype)
     expect(Object.keys(properties)).toEqual(['__proto__', 'constructor', 'a_b'])
@@ -38,7 +40,9 @@ describe('prototype safety: schemas', () => {
 })
 
 describe('prototype safety: arguments', () => {
-  const schema = parse('{"properties":{"a b":{},"__proto_!":{"properties":{"c d":{}}},"__proto__":{"properties":{"e f":{}}}}}')
+  const schema = parse(
+    '{"properties":{"a b":{},"__proto_!":{"properties":{"c d":{}}},"__proto__":{"properties":{"e f":{}}}}}',
+  )
 
   it('passes an own __proto__ key through as an own key when the object is copied', () => {
     const result = unmapArgKeys(parse('{"properties":{"a b":{}}}'), parse('{"__proto__":{"polluted":true},"a_b":1}'))

@@ -9,9 +9,7 @@ import type { KeyUnmapOptions } from './types.js'
 
 type Json = Record<string, unknown>
 type Shape =
-  | { kind: 'leaf' }
-  | { kind: 'array'; item: Shape }
-  | { kind: 'object'; viaRef: boolean; props: Array<[string, Shape]> }
+  { kind: 'leaf' } | { kind: 'array'; item: Shape } | { kind: 'object'; viaRef: boolean; props: Array<[string, Shape]> }
 
 const RULES = {
   anthropic: /^[a-zA-Z0-9_.-]{1,64}$/,
@@ -26,7 +24,23 @@ const setOwn = (target: Json, key: string, value: unknown): void => {
 // names that sanitized forms would collide with, keyword lookalikes,
 // prototype keys, unicode, empty and over-long names.
 const name = fc.oneof(
-  fc.constantFrom('a b', 'a_b', 'a!b', 'a_b_2', 'first name', 'properties', '$ref', '$defs', 'required', '__proto__', 'constructor', '', 'param', '1st', 'é'),
+  fc.constantFrom(
+    'a b',
+    'a_b',
+    'a!b',
+    'a_b_2',
+    'first name',
+    'properties',
+    '$ref',
+    '$defs',
+    'required',
+    '__proto__',
+    'constructor',
+    '',
+    'param',
+    '1st',
+    'é',
+  ),
   fc.stringMatching(/^[a-z_ .!-]{1,4}$/),
   fc.string({ unit: 'binary', maxLength: 6 }),
   fc.string({ unit: 'grapheme-ascii', minLength: 60, maxLength: 70 }),
@@ -34,7 +48,12 @@ const name = fc.oneof(
 
 function shapes(names: fc.Arbitrary<string>): fc.Arbitrary<Shape> {
   return fc.letrec<{ shape: Shape; object: Shape }>((tie) => ({
-    shape: fc.oneof({ depthSize: 'small', withCrossShrink: true }, fc.constant<Shape>({ kind: 'leaf' }), tie('object'), tie('object').map((item): Shape => ({ kind: 'array', item }))),
+    shape: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      fc.constant<Shape>({ kind: 'leaf' }),
+      tie('object'),
+      tie('object').map((item): Shape => ({ kind: 'array', item })),
+    ),
     object: fc.record({
       kind: fc.constant('object' as const),
       viaRef: fc.boolean(),
@@ -58,7 +77,9 @@ function toSchema(root: Shape): Json {
     defs[id] = schema
     return { $ref: `#/$defs/${encodeURIComponent(id)}` }
   }
-  const schema = build(root.kind === 'object' ? { ...root, viaRef: false } : { kind: 'object', viaRef: false, props: [['value', root]] })
+  const schema = build(
+    root.kind === 'object' ? { ...root, viaRef: false } : { kind: 'object', viaRef: false, props: [['value', root]] },
+  )
   return { ...schema, $defs: defs }
 }
 
@@ -66,15 +87,13 @@ function toSchema(root: Shape): Json {
 function argsFor(node: Shape): fc.Arbitrary<unknown> {
   if (node.kind === 'leaf') return fc.string({ maxLength: 3 })
   if (node.kind === 'array') return fc.array(argsFor(node.item), { maxLength: 3 })
-  return fc
-    .tuple(...node.props.map(([, child]) => fc.option(argsFor(child), { nil: undefined })))
-    .map((values) => {
-      const out: Json = {}
-      node.props.forEach(([key], index) => {
-        if (values[index] !== undefined) setOwn(out, key, values[index])
-      })
-      return out
+  return fc.tuple(...node.props.map(([, child]) => fc.option(argsFor(child), { nil: undefined }))).map((values) => {
+    const out: Json = {}
+    node.props.forEach(([key], index) => {
+      if (values[index] !== undefined) setOwn(out, key, values[index])
     })
+    return out
+  })
 }
 
 const deref = (schema: Json, root: Json): Json => {
@@ -91,7 +110,8 @@ const deref = (schema: Json, root: Json): Json => {
 function asTheModelWould(value: unknown, original: Json, sanitized: Json, rootO: Json, rootS: Json): unknown {
   const o = deref(original, rootO)
   const s = deref(sanitized, rootS)
-  if (Array.isArray(value)) return value.map((item) => asTheModelWould(item, o['items'] as Json, s['items'] as Json, rootO, rootS))
+  if (Array.isArray(value))
+    return value.map((item) => asTheModelWould(item, o['items'] as Json, s['items'] as Json, rootO, rootS))
   if (typeof value !== 'object' || value === null) return value
   const namesO = Object.keys(o['properties'] as Json)
   const namesS = Object.keys(s['properties'] as Json)
@@ -121,7 +141,10 @@ function schemaWithArgs(names: fc.Arbitrary<string>): fc.Arbitrary<[Json, unknow
   return shapes(names).chain((root) => {
     const schema = deepFreeze(toSchema(root))
     const wrapped: Shape = root.kind === 'object' ? root : { kind: 'object', viaRef: false, props: [['value', root]] }
-    return fc.tuple(fc.constant(schema), argsFor(wrapped).map((args) => deepFreeze(args)))
+    return fc.tuple(
+      fc.constant(schema),
+      argsFor(wrapped).map((args) => deepFreeze(args)),
+    )
   })
 }
 const withArgs = schemaWithArgs(name)
@@ -129,7 +152,12 @@ const withArgs = schemaWithArgs(name)
 // property through the prototype (it reports `{}` as having a non-string
 // `constructor`): names without those, the rename rules (collisions,
 // keyword lookalikes, unicode, empty) still exercised.
-const withTameArgs = schemaWithArgs(fc.oneof(fc.constantFrom('a b', 'a_b', 'a!b', 'a_b_2', 'properties', '$ref', 'é', ''), fc.stringMatching(/^[a-z_ .!-]{1,4}$/)))
+const withTameArgs = schemaWithArgs(
+  fc.oneof(
+    fc.constantFrom('a b', 'a_b', 'a!b', 'a_b_2', 'properties', '$ref', 'é', ''),
+    fc.stringMatching(/^[a-z_ .!-]{1,4}$/),
+  ),
+)
 
 describe.each<[keyof typeof RULES, KeyUnmapOptions]>([
   ['anthropic', {}],

@@ -82,8 +82,14 @@ describe('sanitizePropertyName (custom profile)', () => {
     [{ characters: '[a-z]', maxLength: 10 }, /profile\.characters: expected a RegExp/],
     [{ characters: /[a-z]/, maxLength: 10 }, /accepting "_", the digits and "param".*rejects "_"/],
     [{ characters: /[a-z_]/, maxLength: 10 }, /rejects "0"/],
-    [{ characters: /[a-z0-9_]/, firstCharacter: /[a-z]/, maxLength: 10 }, /firstCharacter: expected a pattern accepting "_" and "p"/],
-    [{ characters: /[a-z0-9_]/, firstCharacter: 'a', maxLength: 10 }, /firstCharacter: expected a RegExp or undefined, received "a"/],
+    [
+      { characters: /[a-z0-9_]/, firstCharacter: /[a-z]/, maxLength: 10 },
+      /firstCharacter: expected a pattern accepting "_" and "p"/,
+    ],
+    [
+      { characters: /[a-z0-9_]/, firstCharacter: 'a', maxLength: 10 },
+      /firstCharacter: expected a RegExp or undefined, received "a"/,
+    ],
     [{ characters: /[a-z0-9_]/, maxLength: 4 }, /maxLength: expected an integer of at least 8, received 4/],
     [{ characters: /[a-z0-9_]/, maxLength: 8.5 }, /received 8\.5/],
   ])('throws a TypeError saying expected and received for a malformed profile %#', (profile, message) => {
@@ -104,6 +110,8 @@ describe('sanitizePropertyName (programmer errors)', () => {
   })
 
   it('throws a TypeError for options that are not an object', () => {
-    expect(() => sanitizePropertyName('x', 'gemini' as never)).toThrow('options: expected an object or undefined, received "gemini"')
+    expect(() => sanitizePropertyName('x', 'gemini' as never)).toThrow(
+      'options: expected an object or undefined, received "gemini"',
+    )
   })
 })

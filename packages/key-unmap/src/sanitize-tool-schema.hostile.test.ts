@@ -12,7 +12,12 @@ const namesOf = (schema: unknown): string[] => Object.keys((schema as { properti
 
 // The collision rule as a plain probe from `_2` for every name, the way the
 // README states it: the oracle the linear version must agree with.
-function probedNames(names: readonly string[], valid: (name: string) => boolean, sanitize: (name: string) => string, maxLength: number): string[] {
+function probedNames(
+  names: readonly string[],
+  valid: (name: string) => boolean,
+  sanitize: (name: string) => string,
+  maxLength: number,
+): string[] {
   const taken = new Set(names.filter(valid))
   return names.map((name) => {
     if (valid(name)) return name
@@ -21,7 +26,10 @@ function probedNames(names: readonly string[], valid: (name: string) => boolean,
     for (let counter = 2; taken.has(candidate); counter++) {
       const suffix = `_${counter}`
       const characters = Array.from(base)
-      candidate = (characters.length > maxLength - suffix.length ? characters.slice(0, maxLength - suffix.length).join('') : base) + suffix
+      candidate =
+        (characters.length > maxLength - suffix.length
+          ? characters.slice(0, maxLength - suffix.length).join('')
+          : base) + suffix
     }
     taken.add(candidate)
     return candidate
@@ -67,7 +75,10 @@ describe('sanitizeToolSchema: collisions at scale', () => {
 describe('sanitizeToolSchema: $ref targets outside the schema keywords', () => {
   // Keys of every object the sanitizer creates (each one is frozen): the
   // copying work, whatever the clock says.
-  const copiedKeys = (run: () => void): number => countCalls(Object, 'freeze', run, (value) => (typeof value === 'object' && value !== null ? Object.keys(value).length : 0))
+  const copiedKeys = (run: () => void): number =>
+    countCalls(Object, 'freeze', run, (value) =>
+      typeof value === 'object' && value !== null ? Object.keys(value).length : 0,
+    )
 
   it('puts 4,000 targets back into their one container with one copy of it', () => {
     const defs: Json = {}
@@ -91,7 +102,9 @@ describe('sanitizeToolSchema: $ref targets outside the schema keywords', () => {
       properties: { outer: { $ref: '#/x-defs/Outer' }, inner: { $ref: '#/x-defs/Outer/x-inner' } },
       'x-defs': { Outer: { properties: { 'a b': {} }, 'x-inner': { properties: { 'c d': {} } } } },
     })
-    expect((sanitizeToolSchema(schema) as Json)['x-defs']).toEqual({ Outer: { properties: { a_b: {} }, 'x-inner': { properties: { c_d: {} } } } })
+    expect((sanitizeToolSchema(schema) as Json)['x-defs']).toEqual({
+      Outer: { properties: { a_b: {} }, 'x-inner': { properties: { c_d: {} } } },
+    })
   })
 
   const deepRef = (depth: number): Json => {

@@ -13,7 +13,11 @@ const document = (ref: string): Json =>
   deepFreeze({
     properties: {
       r: { $ref: ref },
-      'a b': { properties: { 'c d': { type: 'string' } }, anyOf: [{ properties: { 'e f': {} } }], default: { 'c d': 1 } },
+      'a b': {
+        properties: { 'c d': { type: 'string' } },
+        anyOf: [{ properties: { 'e f': {} } }],
+        default: { 'c d': 1 },
+      },
       'issue_class~neq': { items: { type: 'string' } },
       'zip/code': { type: 'string' },
       properties: { properties: { 'a b': {} } },
@@ -25,7 +29,7 @@ const document = (ref: string): Json =>
     $defs: { 'My Type': { properties: { 'x y': {} } }, properties: { properties: { 'a b': {} } } },
   })
 
-const refOf = (schema: unknown): unknown => ((schema as { properties: { r: { $ref: unknown } } }).properties.r.$ref)
+const refOf = (schema: unknown): unknown => (schema as { properties: { r: { $ref: unknown } } }).properties.r.$ref
 
 describe('sanitizeToolSchema: $ref pointers through renamed properties', () => {
   it.each([
@@ -57,21 +61,27 @@ describe('sanitizeToolSchema: $ref pointers through renamed properties', () => {
     expect(refOf(sanitizeToolSchema(document(ref)))).toBe(ref)
   })
 
-  it.each(['#/properties/a b/properties/c d', '#/properties/properties/properties/a b', '#/dependentSchemas/card no', '#/properties/tuple/items/1'])(
-    'keeps %s resolving, in the sanitized schema, to the sanitized image of its original target',
-    (ref) => {
-      const original = document(ref)
-      const sanitized = sanitizeToolSchema(original) as { properties: Json }
-      const target = resolveLocalSchemaRef(original, (original as { properties: Json }).properties['r'])
-      expect(target).not.toHaveProperty('$ref')
-      expect(resolveLocalSchemaRef(sanitized, sanitized.properties['r'])).toEqual(sanitizeToolSchema(structuredClone(target)))
-    },
-  )
+  it.each([
+    '#/properties/a b/properties/c d',
+    '#/properties/properties/properties/a b',
+    '#/dependentSchemas/card no',
+    '#/properties/tuple/items/1',
+  ])('keeps %s resolving, in the sanitized schema, to the sanitized image of its original target', (ref) => {
+    const original = document(ref)
+    const sanitized = sanitizeToolSchema(original) as { properties: Json }
+    const target = resolveLocalSchemaRef(original, (original as { properties: Json }).properties['r'])
+    expect(target).not.toHaveProperty('$ref')
+    expect(resolveLocalSchemaRef(sanitized, sanitized.properties['r'])).toEqual(
+      sanitizeToolSchema(structuredClone(target)),
+    )
+  })
 
   it("rewrites zod-to-json-schema's reuse ref (#/properties/home address) so it resolves", () => {
     const sanitized = sanitizeToolSchema(zodAddresses) as { properties: Json }
     expect(sanitized.properties['work_address']).toEqual({ $ref: '#/properties/home_address' })
-    expect(resolveLocalSchemaRef(sanitized, sanitized.properties['work_address'])).toBe(sanitized.properties['home_address'])
+    expect(resolveLocalSchemaRef(sanitized, sanitized.properties['work_address'])).toBe(
+      sanitized.properties['home_address'],
+    )
   })
 })
 
@@ -85,13 +95,22 @@ describe('sanitizeToolSchema: the sanitized fixtures are schemas a validator acc
 
   it('ajv (2020-12) compiles the sanitized pydantic schema and validates model-style arguments', () => {
     const validate = new Ajv2020({ strict: false }).compile(sanitizeToolSchema(pydanticTeam))
-    expect(validate({ person: { first_name: 'Ada' }, team_members: [[{ first_name: 'Grace', last_name: null }]] })).toBe(true)
+    expect(
+      validate({ person: { first_name: 'Ada' }, team_members: [[{ first_name: 'Grace', last_name: null }]] }),
+    ).toBe(true)
     expect(validate({ person: { 'first name': 'Ada' }, team_members: [] })).toBe(false)
   })
 
   it('ajv (2020-12) compiles the sanitized Cloudflare schema', () => {
     const validate = new Ajv2020({ strict: false }).compile(sanitizeToolSchema(cloudflareSecurityInsights))
-    expect(validate({ account_id: 'a', 'issue_class_neq': ['x'], 'meta._field___operator__': 'v', filters__: [{ field_name: 'f', op_: 'eq' }] })).toBe(true)
+    expect(
+      validate({
+        account_id: 'a',
+        issue_class_neq: ['x'],
+        'meta._field___operator__': 'v',
+        filters__: [{ field_name: 'f', op_: 'eq' }],
+      }),
+    ).toBe(true)
   })
 })
 
@@ -99,7 +118,12 @@ describe('sanitizeToolSchema: $ref targets outside the schema keywords', () => {
   const openApiStyle = deepFreeze({
     type: 'object',
     properties: { person: { $ref: '#/components/schemas/Person' }, 'a b': {} },
-    components: { schemas: { Person: { type: 'object', properties: { 'first name': { $ref: '#/x-defs/Name' } } }, Unused: { properties: { 'c d': {} } } } },
+    components: {
+      schemas: {
+        Person: { type: 'object', properties: { 'first name': { $ref: '#/x-defs/Name' } } },
+        Unused: { properties: { 'c d': {} } },
+      },
+    },
     'x-defs': { Name: { type: 'object', properties: { 'given name': {} } } },
   })
 
@@ -107,7 +131,12 @@ describe('sanitizeToolSchema: $ref targets outside the schema keywords', () => {
     expect(sanitizeToolSchema(openApiStyle)).toEqual({
       type: 'object',
       properties: { person: { $ref: '#/components/schemas/Person' }, a_b: {} },
-      components: { schemas: { Person: { type: 'object', properties: { first_name: { $ref: '#/x-defs/Name' } } }, Unused: { properties: { 'c d': {} } } } },
+      components: {
+        schemas: {
+          Person: { type: 'object', properties: { first_name: { $ref: '#/x-defs/Name' } } },
+          Unused: { properties: { 'c d': {} } },
+        },
+      },
       'x-defs': { Name: { type: 'object', properties: { given_name: {} } } },
     })
   })
@@ -125,7 +154,10 @@ describe('sanitizeToolSchema: $ref targets outside the schema keywords', () => {
 
   it('rewrites a pointer through a renamed property inside such a schema, when that schema is itself a $ref target', () => {
     const schema = deepFreeze({
-      properties: { name: { $ref: '#/components/schemas/Person/properties/first name' }, person: { $ref: '#/components/schemas/Person' } },
+      properties: {
+        name: { $ref: '#/components/schemas/Person/properties/first name' },
+        person: { $ref: '#/components/schemas/Person' },
+      },
       components: { schemas: { Person: { properties: { 'first name': { type: 'string' } } } } },
     })
     const sanitized = sanitizeToolSchema(schema) as { properties: Json }

@@ -34,7 +34,9 @@ describe('sanitizeToolSchema types', () => {
 
   it('types the values of a properties map as the sanitized property schemas', () => {
     type Value = (typeof sent.properties)[string]
-    expectTypeOf<Value>().toEqualTypeOf<{ readonly type: 'string' } | { readonly type: 'integer' } | { readonly $ref: string }>()
+    expectTypeOf<Value>().toEqualTypeOf<
+      { readonly type: 'string' } | { readonly type: 'integer' } | { readonly $ref: string }
+    >()
   })
 
   it('keeps definition names, and sanitizes what they hold', () => {
@@ -46,7 +48,9 @@ describe('sanitizeToolSchema types', () => {
   it('types required, dependentRequired, draft 7 dependencies and $ref as plain strings', () => {
     expectTypeOf(sent.required).toEqualTypeOf<readonly string[]>()
     expectTypeOf(sent.dependentRequired).toEqualTypeOf<{ readonly [name: string]: readonly string[] }>()
-    expectTypeOf<(typeof sent.dependencies)[string]>().toEqualTypeOf<readonly string[] | { readonly properties: { readonly [name: string]: { readonly type: 'null' } } }>()
+    expectTypeOf<(typeof sent.dependencies)[string]>().toEqualTypeOf<
+      readonly string[] | { readonly properties: { readonly [name: string]: { readonly type: 'null' } } }
+    >()
     expectTypeOf<SanitizedToolSchema<{ $ref: '#/properties/first name' }>>().toEqualTypeOf<{ readonly $ref: string }>()
   })
 

@@ -9,7 +9,11 @@ const innerSanitized = { type: 'object', properties: { a_b: { type: 'string' } }
 
 describe('sanitizeToolSchema: where names are renamed', () => {
   it('renames top-level property names and remaps required', () => {
-    const schema = deepFreeze({ type: 'object', properties: { 'first name': { type: 'string' }, age: { type: 'integer' } }, required: ['first name', 'age'] })
+    const schema = deepFreeze({
+      type: 'object',
+      properties: { 'first name': { type: 'string' }, age: { type: 'integer' } },
+      required: ['first name', 'age'],
+    })
     expect(sanitizeToolSchema(schema)).toEqual({
       type: 'object',
       properties: { first_name: { type: 'string' }, age: { type: 'integer' } },
@@ -45,11 +49,17 @@ describe('sanitizeToolSchema: where names are renamed', () => {
 
   it('keeps definition names, pattern keys and the names of other keywords as they are', () => {
     const schema = deepFreeze({ $defs: { 'My Type': inner() }, patternProperties: { '^a b$': {} } })
-    expect(sanitizeToolSchema(schema)).toEqual({ $defs: { 'My Type': innerSanitized }, patternProperties: { '^a b$': {} } })
+    expect(sanitizeToolSchema(schema)).toEqual({
+      $defs: { 'My Type': innerSanitized },
+      patternProperties: { '^a b$': {} },
+    })
   })
 
   it('remaps dependentRequired keys and values through the sibling properties', () => {
-    const schema = deepFreeze({ properties: { 'card no': {}, 'billing address': {} }, dependentRequired: { 'card no': ['billing address'] } })
+    const schema = deepFreeze({
+      properties: { 'card no': {}, 'billing address': {} },
+      dependentRequired: { 'card no': ['billing address'] },
+    })
     expect(sanitizeToolSchema(schema)).toEqual({
       properties: { card_no: {}, billing_address: {} },
       dependentRequired: { card_no: ['billing_address'] },
@@ -76,7 +86,11 @@ describe('sanitizeToolSchema: where names are renamed', () => {
 
   it('never looks into data keywords (default, const, enum, examples, vendor keywords)', () => {
     const data = { 'a b': 1 }
-    const schema = deepFreeze({ properties: { 'x y': { default: data, const: data, enum: [data], examples: [data], 'x-extra': { properties: { 'c d': {} } } } } })
+    const schema = deepFreeze({
+      properties: {
+        'x y': { default: data, const: data, enum: [data], examples: [data], 'x-extra': { properties: { 'c d': {} } } },
+      },
+    })
     const result = sanitizeToolSchema(schema) as unknown as { properties: { x_y: Json } }
     expect(result.properties.x_y).toBe(schema.properties['x y'])
   })
@@ -117,17 +131,26 @@ describe('sanitizeToolSchema: property names that look like keywords', () => {
 describe('sanitizeToolSchema: collisions', () => {
   it('renames "a!" and "a?" beside a valid "a_" to "a__2" and "a__3"', () => {
     const schema = deepFreeze({ properties: { 'a!': { const: 1 }, 'a?': { const: 2 }, a_: { const: 3 } } })
-    expect(sanitizeToolSchema(schema)).toEqual({ properties: { a__2: { const: 1 }, a__3: { const: 2 }, a_: { const: 3 } } })
+    expect(sanitizeToolSchema(schema)).toEqual({
+      properties: { a__2: { const: 1 }, a__3: { const: 2 }, a_: { const: 3 } },
+    })
   })
 
   it('never displaces an already valid name, even one that comes later', () => {
     const schema = deepFreeze({ properties: { 'a b': { const: 1 }, a_b: { const: 2 } }, required: ['a b', 'a_b'] })
-    expect(sanitizeToolSchema(schema)).toEqual({ properties: { a_b_2: { const: 1 }, a_b: { const: 2 } }, required: ['a_b_2', 'a_b'] })
+    expect(sanitizeToolSchema(schema)).toEqual({
+      properties: { a_b_2: { const: 1 }, a_b: { const: 2 } },
+      required: ['a_b_2', 'a_b'],
+    })
   })
 
   it('skips a suffix that a valid name already holds', () => {
     const schema = deepFreeze({ properties: { 'a b': {}, a_b: {}, a_b_2: {} } })
-    expect(Object.keys((sanitizeToolSchema(schema) as { properties: Json }).properties)).toEqual(['a_b_3', 'a_b', 'a_b_2'])
+    expect(Object.keys((sanitizeToolSchema(schema) as { properties: Json }).properties)).toEqual([
+      'a_b_3',
+      'a_b',
+      'a_b_2',
+    ])
   })
 
   it('keeps suffixed names within 64 characters', () => {
@@ -138,8 +161,13 @@ describe('sanitizeToolSchema: collisions', () => {
   })
 
   it('renames empty and unicode names in one map without collisions', () => {
-    const schema = deepFreeze({ properties: { '': {}, param: {}, 'é': {}, 'ü': {} } })
-    expect(Object.keys((sanitizeToolSchema(schema) as { properties: Json }).properties)).toEqual(['param_2', 'param', '_', '__2'])
+    const schema = deepFreeze({ properties: { '': {}, param: {}, é: {}, ü: {} } })
+    expect(Object.keys((sanitizeToolSchema(schema) as { properties: Json }).properties)).toEqual([
+      'param_2',
+      'param',
+      '_',
+      '__2',
+    ])
   })
 
   it('keeps collisions apart per properties map, not across maps', () => {
@@ -172,7 +200,10 @@ describe('sanitizeToolSchema: profiles', () => {
 })
 
 describe('sanitizeToolSchema: immutability and caching', () => {
-  const schema = deepFreeze({ type: 'object', properties: { 'a b': inner(), keep: { type: 'object', properties: { x: {} } } } })
+  const schema = deepFreeze({
+    type: 'object',
+    properties: { 'a b': inner(), keep: { type: 'object', properties: { x: {} } } },
+  })
 
   it('returns the cached result for the same schema object', () => {
     expect(sanitizeToolSchema(schema)).toBe(sanitizeToolSchema(schema))
@@ -195,7 +226,11 @@ describe('sanitizeToolSchema: immutability and caching', () => {
   })
 
   it('returns the very same object when nothing needs renaming', () => {
-    const valid = deepFreeze({ type: 'object', properties: { a: { $ref: '#/$defs/B' } }, $defs: { B: { properties: { c: {} } } } })
+    const valid = deepFreeze({
+      type: 'object',
+      properties: { a: { $ref: '#/$defs/B' } },
+      $defs: { B: { properties: { c: {} } } },
+    })
     expect(sanitizeToolSchema(valid)).toBe(valid)
   })
 

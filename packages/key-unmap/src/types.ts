@@ -51,11 +51,21 @@ export interface KeyUnmapOptions {
 type NameKeyedKeyword = 'properties' | 'dependentSchemas' | 'dependencies' | 'dependentRequired'
 type DefinitionKeyword = '$defs' | 'definitions' | 'patternProperties'
 type ListKeyword = 'anyOf' | 'oneOf' | 'allOf' | 'prefixItems'
-type SubschemaKeyword = 'additionalProperties' | 'unevaluatedProperties' | 'additionalItems' | 'unevaluatedItems' | 'contains' | 'not' | 'if' | 'then' | 'else'
+type SubschemaKeyword =
+  | 'additionalProperties'
+  | 'unevaluatedProperties'
+  | 'additionalItems'
+  | 'unevaluatedItems'
+  | 'contains'
+  | 'not'
+  | 'if'
+  | 'then'
+  | 'else'
 
 type SanitizedList<List> = { readonly [Index in keyof List]: SanitizedToolSchema<List[Index]> }
 
-type SanitizedNames<Value> = Value extends ReadonlyArray<infer Entry> ? ReadonlyArray<Entry extends string ? string : Entry> : Value
+type SanitizedNames<Value> =
+  Value extends ReadonlyArray<infer Entry> ? ReadonlyArray<Entry extends string ? string : Entry> : Value
 
 // `dependentRequired` and draft 7 `dependencies` in its list form hold names; the others hold schemas.
 type NameKeyedEntry<Key, Entry> = Key extends 'dependentRequired'
@@ -132,4 +142,8 @@ export type SanitizedToolSchema<Schema> = Schema extends readonly unknown[]
  * comes back as it is. Narrow the result (a validator, a type guard) before
  * relying on a key.
  */
-export type UnmappedArgs<Args> = Args extends readonly unknown[] ? unknown[] : Args extends object ? Record<string, unknown> : Args
+export type UnmappedArgs<Args> = Args extends readonly unknown[]
+  ? unknown[]
+  : Args extends object
+    ? Record<string, unknown>
+    : Args

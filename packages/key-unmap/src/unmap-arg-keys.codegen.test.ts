@@ -12,13 +12,21 @@ type Json = Record<string, unknown>
 
 /** A fresh schema object each call (plans are cached per schema object), sanitized, and the arguments the model sends for it. */
 function tool(names: readonly string[]): { schema: Json; modelArgs: Json; expected: Json } {
-  const schema: Json = { type: 'object', properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])) }
+  const schema: Json = {
+    type: 'object',
+    properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])),
+  }
   const sanitized = sanitizeToolSchema(schema) as { properties: Json }
   const sent = Object.keys(sanitized.properties)
   const modelArgs: Json = {}
   const expected: Json = {}
   names.forEach((name, index) => {
-    Object.defineProperty(modelArgs, sent[index]!, { value: `v${index}`, enumerable: true, writable: true, configurable: true })
+    Object.defineProperty(modelArgs, sent[index]!, {
+      value: `v${index}`,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
     Object.defineProperty(expected, name, { value: `v${index}`, enumerable: true, writable: true, configurable: true })
   })
   return { schema, modelArgs: deepFreeze(modelArgs), expected }
@@ -40,7 +48,10 @@ afterEach(() => {
 
 describe('when code is generated', () => {
   it('a schema used once costs no compilation, however many objects its arguments hold', () => {
-    const schema: Json = { type: 'object', properties: { rows: { type: 'array', items: { type: 'object', properties: { 'a b': { type: 'string' } } } } } }
+    const schema: Json = {
+      type: 'object',
+      properties: { rows: { type: 'array', items: { type: 'object', properties: { 'a b': { type: 'string' } } } } },
+    }
     const args = { rows: Array.from({ length: 50 }, (_, index) => ({ a_b: String(index) })) }
     const before = codegen.compiled
     const output = unmapArgKeys(schema, args) as { rows: Json[] }
@@ -64,7 +75,8 @@ describe('when code is generated', () => {
   it('never in a call made with { codegen: false }; the flag is restored after it', () => {
     const { schema, modelArgs, expected } = tool(['a b', 'c'])
     const before = codegen.compiled
-    for (let use = 0; use < codegen.after + 20; use++) expect(unmapArgKeys(schema, modelArgs, { codegen: false })).toEqual(expected)
+    for (let use = 0; use < codegen.after + 20; use++)
+      expect(unmapArgKeys(schema, modelArgs, { codegen: false })).toEqual(expected)
     expect(codegen.compiled).toBe(before)
     expect(codegen.allowed).toBe(true)
     expect(unmapArgKeys(schema, modelArgs)).toEqual(expected)
@@ -87,7 +99,11 @@ describe('when code is generated', () => {
     const { schema } = tool(['a b', 'c', 'd', 'e'])
     const keys = ['a_b', 'c', 'd', 'e']
     const permutations = (items: string[]): string[][] =>
-      items.length <= 1 ? [items] : items.flatMap((item, index) => permutations([...items.slice(0, index), ...items.slice(index + 1)]).map((rest) => [item, ...rest]))
+      items.length <= 1
+        ? [items]
+        : items.flatMap((item, index) =>
+            permutations([...items.slice(0, index), ...items.slice(index + 1)]).map((rest) => [item, ...rest]),
+          )
     const before = codegen.compiled
     for (const order of permutations(keys)) {
       const args = Object.fromEntries(order.map((key) => [key, key]))
@@ -130,7 +146,9 @@ describe('generated code and the interpreter agree', () => {
     const output = withAfter(1, () => unmapArgKeys(schema, modelArgs))
     expect(codegen.compiled).toBe(before + 1)
     expect(JSON.stringify(output)).toBe(JSON.stringify(expected))
-    expect(JSON.stringify(unmapArgKeys(tool(names).schema, modelArgs, { codegen: false }))).toBe(JSON.stringify(expected))
+    expect(JSON.stringify(unmapArgKeys(tool(names).schema, modelArgs, { codegen: false }))).toBe(
+      JSON.stringify(expected),
+    )
     expect((globalThis as { pwned?: unknown }).pwned).toBeUndefined()
   })
 
@@ -156,7 +174,9 @@ describe('generated code and the interpreter agree', () => {
       expect(unmapArgKeys(schema, { a_b: 1, c: 2, d_e: 3, x: 4 })).toEqual({ 'a b': 1, c: 2, 'd e': 3, x: 4 })
       expect(unmapArgKeys(schema, { a_b: 1, c: 2 })).toEqual({ 'a b': 1, c: 2 })
       const inheriting = Object.assign(Object.create({ d_e: 3 }) as Json, { a_b: 1, c: 2 })
-      expect(unmapArgKeys(schema, inheriting)).toEqual(unmapArgKeys(tool(['a b', 'c', 'd e']).schema, inheriting, { codegen: false }))
+      expect(unmapArgKeys(schema, inheriting)).toEqual(
+        unmapArgKeys(tool(['a b', 'c', 'd e']).schema, inheriting, { codegen: false }),
+      )
     })
   })
 

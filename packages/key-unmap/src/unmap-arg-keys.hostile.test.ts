@@ -22,7 +22,11 @@ describe('unmapArgKeys: patternProperties from the tool server', () => {
   })
 
   it('answers at once for a 29-character key against ^(a+)+$', () => {
-    const schema = deepFreeze({ type: 'object', patternProperties: { '^(a+)+$': renamed() }, properties: { 'c d': {} } })
+    const schema = deepFreeze({
+      type: 'object',
+      patternProperties: { '^(a+)+$': renamed() },
+      properties: { 'c d': {} },
+    })
     const args = deepFreeze({ [`${'a'.repeat(29)}!`]: { a_b: 1 }, c_d: 2 })
     expect(unmapArgKeys(schema, args)).toEqual({ [`${'a'.repeat(29)}!`]: { a_b: 1 }, 'c d': 2 })
   })
@@ -40,8 +44,14 @@ describe('unmapArgKeys: own keys only', () => {
 
   it('never copies an inherited enumerable key into the output, even in a key order seen before', () => {
     const schema = deepFreeze({ type: 'object', properties: { 'a b': {}, isAdmin: {} } })
-    for (let round = 0; round < 3; round++) expect(unmapArgKeys(schema, deepFreeze({ a_b: 1, isAdmin: false }))).toEqual({ 'a b': 1, isAdmin: false })
-    Object.defineProperty(Object.prototype, 'isAdmin', { value: true, enumerable: true, configurable: true, writable: true })
+    for (let round = 0; round < 3; round++)
+      expect(unmapArgKeys(schema, deepFreeze({ a_b: 1, isAdmin: false }))).toEqual({ 'a b': 1, isAdmin: false })
+    Object.defineProperty(Object.prototype, 'isAdmin', {
+      value: true,
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    })
     for (let round = 0; round < 3; round++) {
       const result = unmapArgKeys(schema, { a_b: 1 })
       expect(Object.keys(result)).toEqual(['a b'])
@@ -50,9 +60,17 @@ describe('unmapArgKeys: own keys only', () => {
   })
 
   it('never copies an inherited key below the top level either', () => {
-    const schema = deepFreeze({ type: 'object', properties: { outer: { type: 'object', properties: { 'a b': {}, isAdmin: {} } } } })
+    const schema = deepFreeze({
+      type: 'object',
+      properties: { outer: { type: 'object', properties: { 'a b': {}, isAdmin: {} } } },
+    })
     for (let round = 0; round < 3; round++) unmapArgKeys(schema, deepFreeze({ outer: { a_b: 1, isAdmin: false } }))
-    Object.defineProperty(Object.prototype, 'isAdmin', { value: true, enumerable: true, configurable: true, writable: true })
+    Object.defineProperty(Object.prototype, 'isAdmin', {
+      value: true,
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    })
     for (let round = 0; round < 3; round++) {
       const result = unmapArgKeys(schema, { outer: { a_b: 1 } }) as { outer: Json }
       expect(Object.keys(result.outer)).toEqual(['a b'])
@@ -67,7 +85,12 @@ describe('unmapArgKeys: holes in argument arrays', () => {
   const schema = deepFreeze({ type: 'array', items: renamed() })
 
   it('keeps a hole a hole when another item changes, under a polluted Array.prototype', () => {
-    Object.defineProperty(Array.prototype, '0', { value: 'polluted', enumerable: true, configurable: true, writable: true })
+    Object.defineProperty(Array.prototype, '0', {
+      value: 'polluted',
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    })
     const args: unknown[] = []
     args[1] = { a_b: 1 }
     const result = unmapArgKeys(schema, args)
@@ -78,7 +101,12 @@ describe('unmapArgKeys: holes in argument arrays', () => {
   })
 
   it('never unmaps an object inherited into a hole', () => {
-    Object.defineProperty(Array.prototype, '0', { value: { a_b: 1 }, enumerable: true, configurable: true, writable: true })
+    Object.defineProperty(Array.prototype, '0', {
+      value: { a_b: 1 },
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    })
     const args: unknown[] = []
     args.length = 2
     expect(unmapArgKeys(schema, args)).toBe(args)
@@ -119,11 +147,26 @@ describe('throwing getters and revoked proxies', () => {
 
   it.each<[string, () => unknown]>([
     ['a revoked Proxy', revoked],
-    ['a throwing getter', () => Object.defineProperty({}, 'a_b', { enumerable: true, get: () => { throw new Error('boom') } })],
+    [
+      'a throwing getter',
+      () =>
+        Object.defineProperty({}, 'a_b', {
+          enumerable: true,
+          get: () => {
+            throw new Error('boom')
+          },
+        }),
+    ],
     ['a revoked Proxy inside', () => ({ a_b: { c_d: revoked() }, e: revoked() })],
   ])('unmapArgKeys returns %s as it is', (_name, make) => {
     const args = make()
-    const schema = deepFreeze({ type: 'object', properties: { 'a b': { type: 'object', properties: { 'c d': { type: 'object', properties: { 'e f': {} } } } }, e: { properties: { 'g h': {} } } } })
+    const schema = deepFreeze({
+      type: 'object',
+      properties: {
+        'a b': { type: 'object', properties: { 'c d': { type: 'object', properties: { 'e f': {} } } } },
+        e: { properties: { 'g h': {} } },
+      },
+    })
     for (let round = 0; round < 3; round++) expect(unmapArgKeys(schema, args)).toBe(args)
   })
 
@@ -134,7 +177,14 @@ describe('throwing getters and revoked proxies', () => {
 
   it.each<[string, () => unknown]>([
     ['revoked Proxy options', revoked],
-    ['options with a throwing getter', () => ({ get profile() { throw new Error('boom') } })],
+    [
+      'options with a throwing getter',
+      () => ({
+        get profile() {
+          throw new Error('boom')
+        },
+      }),
+    ],
     ['a revoked Proxy profile', () => ({ profile: revoked() })],
   ])('every function throws a TypeError saying so for %s', (_name, make) => {
     const options = make() as never
@@ -159,7 +209,8 @@ describe('budgets on what model output can make the package keep or compile', ()
   it('still generates code for a key order with ordinary names', () => {
     const schema = deepFreeze(renamed())
     const compiled = codegen.compiled
-    for (let round = 0; round < 4; round++) expect(unmapArgKeys(schema, deepFreeze({ a_b: 1, k: 2 }))).toEqual({ 'a b': 1, k: 2 })
+    for (let round = 0; round < 4; round++)
+      expect(unmapArgKeys(schema, deepFreeze({ a_b: 1, k: 2 }))).toEqual({ 'a b': 1, k: 2 })
     expect(codegen.compiled).toBe(compiled + 1)
   })
 
@@ -184,7 +235,8 @@ describe('unmapArgKeys: union choice for new key orders', () => {
   // schema, thousands of plans once flattened.
   const nestedUnions = (): Json => {
     const defs: Json = {}
-    for (let level = 0; level < 13; level++) defs[`D${level}`] = { anyOf: [{ $ref: `#/$defs/D${level + 1}` }, { $ref: `#/$defs/D${level + 1}` }] }
+    for (let level = 0; level < 13; level++)
+      defs[`D${level}`] = { anyOf: [{ $ref: `#/$defs/D${level + 1}` }, { $ref: `#/$defs/D${level + 1}` }] }
     defs['D13'] = { type: 'object', properties: { 'a b': {}, 'c d': {} } }
     return deepFreeze({ $ref: '#/$defs/D0', $defs: defs })
   }
@@ -208,7 +260,12 @@ describe('unmapArgKeys: union choice for new key orders', () => {
 describe('shared sub-objects: walked once, not once per path', () => {
   const tree = deepFreeze({
     $ref: '#/$defs/Node',
-    $defs: { Node: { type: 'object', properties: { 'a b': {}, left: { $ref: '#/$defs/Node' }, right: { $ref: '#/$defs/Node' } } } },
+    $defs: {
+      Node: {
+        type: 'object',
+        properties: { 'a b': {}, left: { $ref: '#/$defs/Node' }, right: { $ref: '#/$defs/Node' } },
+      },
+    },
   })
 
   // Every level's two children are the same object, read through counting

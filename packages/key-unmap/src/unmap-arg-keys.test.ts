@@ -8,7 +8,7 @@ type Json = Record<string, unknown>
 const object = (properties: Json, extra: Json = {}): Json => ({ type: 'object', properties, ...extra })
 
 describe('unmapArgKeys: real reports', () => {
-  it("restores a pydantic alias behind $defs: person.first_name reaches the tool as first name", () => {
+  it('restores a pydantic alias behind $defs: person.first_name reaches the tool as first name', () => {
     expect(unmapArgKeys(pydanticTeam, deepFreeze({ person: { first_name: 'Ada' }, team_members: [] }))).toEqual({
       person: { 'first name': 'Ada' },
       'team members': [],
@@ -16,7 +16,10 @@ describe('unmapArgKeys: real reports', () => {
   })
 
   it('restores names in nested arrays of referenced objects', () => {
-    const args = deepFreeze({ person: { first_name: 'Ada' }, team_members: [[{ first_name: 'Grace', last_name: 'Hopper' }], [{ first_name: 'Alan' }]] })
+    const args = deepFreeze({
+      person: { first_name: 'Ada' },
+      team_members: [[{ first_name: 'Grace', last_name: 'Hopper' }], [{ first_name: 'Alan' }]],
+    })
     expect(unmapArgKeys(pydanticTeam, args)).toEqual({
       person: { 'first name': 'Ada' },
       'team members': [[{ 'first name': 'Grace', 'last name': 'Hopper' }], [{ 'first name': 'Alan' }]],
@@ -24,7 +27,9 @@ describe('unmapArgKeys: real reports', () => {
   })
 
   it('restores names inside an Optional sub-model (anyOf [$ref, null]) and leaves null alone', () => {
-    expect(unmapArgKeys(pydanticTeam, deepFreeze({ lead: { first_name: 'Ada' } }))).toEqual({ lead: { 'first name': 'Ada' } })
+    expect(unmapArgKeys(pydanticTeam, deepFreeze({ lead: { first_name: 'Ada' } }))).toEqual({
+      lead: { 'first name': 'Ada' },
+    })
     const none = deepFreeze({ lead: null })
     expect(unmapArgKeys(pydanticTeam, none)).toBe(none)
   })
@@ -47,12 +52,20 @@ describe('unmapArgKeys: real reports', () => {
   })
 
   it('restores "user name"', () => {
-    expect(unmapArgKeys(mcpUserName, deepFreeze({ user_name: 'ada', limit: 3 }))).toEqual({ 'user name': 'ada', limit: 3 })
+    expect(unmapArgKeys(mcpUserName, deepFreeze({ user_name: 'ada', limit: 3 }))).toEqual({
+      'user name': 'ada',
+      limit: 3,
+    })
   })
 
   it("follows zod-to-json-schema's #/properties/home address reuse ref", () => {
     const address = { street_name: 'Main', zip_code: '1' }
-    expect(unmapArgKeys(zodAddresses, deepFreeze({ home_address: address, work_address: address, filters__: ['x'], page_size: 2 }))).toEqual({
+    expect(
+      unmapArgKeys(
+        zodAddresses,
+        deepFreeze({ home_address: address, work_address: address, filters__: ['x'], page_size: 2 }),
+      ),
+    ).toEqual({
       'home address': { 'street name': 'Main', 'zip/code': '1' },
       'work address': { 'street name': 'Main', 'zip/code': '1' },
       'filters[]': ['x'],
@@ -65,18 +78,73 @@ describe('unmapArgKeys: where names are restored', () => {
   const ab = object({ 'a b': {} })
 
   it.each<[string, Json, Json, Json]>([
-    ['prefixItems', object({ t: { prefixItems: [ab, object({ 'c d': {} })] } }), { t: [{ a_b: 1 }, { c_d: 2 }] }, { t: [{ 'a b': 1 }, { 'c d': 2 }] }],
-    ['prefixItems then items', object({ t: { prefixItems: [{}], items: ab } }), { t: [{ a_b: 0 }, { a_b: 1 }] }, { t: [{ a_b: 0 }, { 'a b': 1 }] }],
-    ['draft 7 items tuple and additionalItems', object({ t: { items: [ab], additionalItems: object({ 'c d': {} }) } }), { t: [{ a_b: 1 }, { c_d: 2 }] }, { t: [{ 'a b': 1 }, { 'c d': 2 }] }],
+    [
+      'prefixItems',
+      object({ t: { prefixItems: [ab, object({ 'c d': {} })] } }),
+      { t: [{ a_b: 1 }, { c_d: 2 }] },
+      { t: [{ 'a b': 1 }, { 'c d': 2 }] },
+    ],
+    [
+      'prefixItems then items',
+      object({ t: { prefixItems: [{}], items: ab } }),
+      { t: [{ a_b: 0 }, { a_b: 1 }] },
+      { t: [{ a_b: 0 }, { 'a b': 1 }] },
+    ],
+    [
+      'draft 7 items tuple and additionalItems',
+      object({ t: { items: [ab], additionalItems: object({ 'c d': {} }) } }),
+      { t: [{ a_b: 1 }, { c_d: 2 }] },
+      { t: [{ 'a b': 1 }, { 'c d': 2 }] },
+    ],
     ['additionalProperties', object({}, { additionalProperties: ab }), { any: { a_b: 1 } }, { any: { 'a b': 1 } }],
-    ['patternProperties', object({}, { patternProperties: { '^x-': ab } }), { 'x-1': { a_b: 1 }, y: { a_b: 2 } }, { 'x-1': { 'a b': 1 }, y: { a_b: 2 } }],
-    ['allOf members', { allOf: [object({ 'a b': {} }), object({ 'c d': {} })] }, { a_b: 1, c_d: 2 }, { 'a b': 1, 'c d': 2 }],
-    ['a property declared in two allOf members', { allOf: [object({ 'o p': object({ 'a b': {} }) }), object({ 'o p': object({ 'c d': {} }) })] }, { o_p: { a_b: 1, c_d: 2 } }, { 'o p': { 'a b': 1, 'c d': 2 } }],
-    ['a $ref with a sibling description', { $defs: { X: ab }, ...object({ x: { $ref: '#/$defs/X', description: 'd' } }) }, { x: { a_b: 1 } }, { x: { 'a b': 1 } }],
-    ['a $ref chain', { $defs: { X: { $ref: '#/$defs/Y' }, Y: ab }, ...object({ x: { $ref: '#/$defs/X' } }) }, { x: { a_b: 1 } }, { x: { 'a b': 1 } }],
-    ['draft 7 definitions', { definitions: { X: ab }, ...object({ 'x y': { $ref: '#/definitions/X' } }) }, { x_y: { a_b: 1 } }, { 'x y': { 'a b': 1 } }],
-    ['a property named properties', object({ properties: ab, $ref: {} }), { properties: { a_b: 1 }, _ref: 2 }, { properties: { 'a b': 1 }, $ref: 2 }],
-    ['top-level arguments that are an array', { type: 'array', items: ab }, [{ a_b: 1 }] as unknown as Json, [{ 'a b': 1 }] as unknown as Json],
+    [
+      'patternProperties',
+      object({}, { patternProperties: { '^x-': ab } }),
+      { 'x-1': { a_b: 1 }, y: { a_b: 2 } },
+      { 'x-1': { 'a b': 1 }, y: { a_b: 2 } },
+    ],
+    [
+      'allOf members',
+      { allOf: [object({ 'a b': {} }), object({ 'c d': {} })] },
+      { a_b: 1, c_d: 2 },
+      { 'a b': 1, 'c d': 2 },
+    ],
+    [
+      'a property declared in two allOf members',
+      { allOf: [object({ 'o p': object({ 'a b': {} }) }), object({ 'o p': object({ 'c d': {} }) })] },
+      { o_p: { a_b: 1, c_d: 2 } },
+      { 'o p': { 'a b': 1, 'c d': 2 } },
+    ],
+    [
+      'a $ref with a sibling description',
+      { $defs: { X: ab }, ...object({ x: { $ref: '#/$defs/X', description: 'd' } }) },
+      { x: { a_b: 1 } },
+      { x: { 'a b': 1 } },
+    ],
+    [
+      'a $ref chain',
+      { $defs: { X: { $ref: '#/$defs/Y' }, Y: ab }, ...object({ x: { $ref: '#/$defs/X' } }) },
+      { x: { a_b: 1 } },
+      { x: { 'a b': 1 } },
+    ],
+    [
+      'draft 7 definitions',
+      { definitions: { X: ab }, ...object({ 'x y': { $ref: '#/definitions/X' } }) },
+      { x_y: { a_b: 1 } },
+      { 'x y': { 'a b': 1 } },
+    ],
+    [
+      'a property named properties',
+      object({ properties: ab, $ref: {} }),
+      { properties: { a_b: 1 }, _ref: 2 },
+      { properties: { 'a b': 1 }, $ref: 2 },
+    ],
+    [
+      'top-level arguments that are an array',
+      { type: 'array', items: ab },
+      [{ a_b: 1 }] as unknown as Json,
+      [{ 'a b': 1 }] as unknown as Json,
+    ],
   ])('restores names through %s', (_position, schema, args, expected) => {
     expect(unmapArgKeys(deepFreeze(schema), deepFreeze(args))).toEqual(expected)
   })
@@ -94,12 +162,15 @@ describe('unmapArgKeys: the renames sanitizeToolSchema chose', () => {
     const schema = deepFreeze(object({ [long + 'one']: {}, [long + 'two']: {} }))
     const names = Object.keys((sanitizeToolSchema(schema) as { properties: Json }).properties)
     expect(names.map((key) => key.length)).toEqual([64, 64])
-    expect(unmapArgKeys(schema, deepFreeze({ [names[0]!]: 1, [names[1]!]: 2 }))).toEqual({ [long + 'one']: 1, [long + 'two']: 2 })
+    expect(unmapArgKeys(schema, deepFreeze({ [names[0]!]: 1, [names[1]!]: 2 }))).toEqual({
+      [long + 'one']: 1,
+      [long + 'two']: 2,
+    })
   })
 
   it('restores empty and unicode names', () => {
-    const schema = deepFreeze(object({ '': {}, 'prénom': {}, '名前': {} }))
-    expect(unmapArgKeys(schema, deepFreeze({ param: 1, pr_nom: 2, __: 3 }))).toEqual({ '': 1, 'prénom': 2, '名前': 3 })
+    const schema = deepFreeze(object({ '': {}, prénom: {}, 名前: {} }))
+    expect(unmapArgKeys(schema, deepFreeze({ param: 1, pr_nom: 2, __: 3 }))).toEqual({ '': 1, prénom: 2, 名前: 3 })
   })
 })
 
@@ -110,7 +181,10 @@ describe('unmapArgKeys: unions', () => {
 
   it('chooses the branch whose names match the value', () => {
     expect(unmapArgKeys(union, deepFreeze({ org_name: 'x' }))).toEqual({ 'org name': 'x' })
-    expect(unmapArgKeys(union, deepFreeze({ first_name: 'a', last_name: 'b' }))).toEqual({ 'first name': 'a', 'last name': 'b' })
+    expect(unmapArgKeys(union, deepFreeze({ first_name: 'a', last_name: 'b' }))).toEqual({
+      'first name': 'a',
+      'last name': 'b',
+    })
   })
 
   it('tells apart two branches whose different names sanitize alike, by the other keys', () => {
@@ -120,7 +194,9 @@ describe('unmapArgKeys: unions', () => {
   })
 
   it('looks into a union of unions (zod: anyOf [anyOf [...], null]) to choose', () => {
-    const schema = deepFreeze(object({ v: { anyOf: [{ anyOf: [object({ 'a b': {} }), object({ 'c d': {} })] }, { type: 'null' }] } }))
+    const schema = deepFreeze(
+      object({ v: { anyOf: [{ anyOf: [object({ 'a b': {} }), object({ 'c d': {} })] }, { type: 'null' }] } }),
+    )
     expect(unmapArgKeys(schema, deepFreeze({ v: { c_d: 1 } }))).toEqual({ v: { 'c d': 1 } })
   })
 
@@ -130,17 +206,26 @@ describe('unmapArgKeys: unions', () => {
   })
 
   it('treats then / else as the alternatives of if', () => {
-    const schema = deepFreeze({ if: object({ kind: { const: 'p' } }), then: object({ 'first name': {} }), else: object({ 'org name': {} }) })
+    const schema = deepFreeze({
+      if: object({ kind: { const: 'p' } }),
+      then: object({ 'first name': {} }),
+      else: object({ 'org name': {} }),
+    })
     expect(unmapArgKeys(schema, deepFreeze({ kind: 'o', org_name: 'x' }))).toEqual({ kind: 'o', 'org name': 'x' })
   })
 
   it('uses the first branch that describes arrays for an array value', () => {
-    const schema = deepFreeze(object({ v: { anyOf: [{ type: 'string' }, { type: 'array', items: object({ 'a b': {} }) }] } }))
+    const schema = deepFreeze(
+      object({ v: { anyOf: [{ type: 'string' }, { type: 'array', items: object({ 'a b': {} }) }] } }),
+    )
     expect(unmapArgKeys(schema, deepFreeze({ v: [{ a_b: 1 }] }))).toEqual({ v: [{ 'a b': 1 }] })
   })
 
   it('survives a union branch that re-enters its own definition', () => {
-    const schema = deepFreeze({ $defs: { A: { anyOf: [{ $ref: '#/$defs/A' }, object({ 'a b': {} })] } }, $ref: '#/$defs/A' })
+    const schema = deepFreeze({
+      $defs: { A: { anyOf: [{ $ref: '#/$defs/A' }, object({ 'a b': {} })] } },
+      $ref: '#/$defs/A',
+    })
     expect(unmapArgKeys(schema, deepFreeze({ a_b: 1 }))).toEqual({ 'a b': 1 })
   })
 })
@@ -160,13 +245,22 @@ describe('unmapArgKeys: keys that are not renamed forms', () => {
   })
 
   it('keeps the order of the keys', () => {
-    expect(Object.keys(unmapArgKeys(schema, deepFreeze({ z: 1, first_name: 'a', a: 2 })))).toEqual(['z', 'first name', 'a'])
+    expect(Object.keys(unmapArgKeys(schema, deepFreeze({ z: 1, first_name: 'a', a: 2 })))).toEqual([
+      'z',
+      'first name',
+      'a',
+    ])
   })
 
   it('leaves values alone below a $ref cycle, a remote ref or a ref to true', () => {
     const cyclic = deepFreeze({
       $defs: { A: { $ref: '#/$defs/B' }, B: { $ref: '#/$defs/A' }, T: true, AB: object({ 'a b': {} }) },
-      ...object({ c: { $ref: '#/$defs/A' }, r: { $ref: 'https://x.test/s.json' }, t: { $ref: '#/$defs/T' }, 'a b': {} }),
+      ...object({
+        c: { $ref: '#/$defs/A' },
+        r: { $ref: 'https://x.test/s.json' },
+        t: { $ref: '#/$defs/T' },
+        'a b': {},
+      }),
     })
     const args = deepFreeze({ c: { a_b: 1 }, r: { a_b: 1 }, t: { a_b: 1 }, a_b: 0 })
     expect(unmapArgKeys(cyclic, args)).toEqual({ c: { a_b: 1 }, r: { a_b: 1 }, t: { a_b: 1 }, 'a b': 0 })
@@ -194,7 +288,10 @@ describe('unmapArgKeys: immutability and sharing', () => {
   })
 
   it('restores names at every depth of a recursive schema', () => {
-    const tree = deepFreeze({ $defs: { Node: object({ 'node name': {}, 'child nodes': { type: 'array', items: { $ref: '#/$defs/Node' } } }) }, $ref: '#/$defs/Node' })
+    const tree = deepFreeze({
+      $defs: { Node: object({ 'node name': {}, 'child nodes': { type: 'array', items: { $ref: '#/$defs/Node' } } }) },
+      $ref: '#/$defs/Node',
+    })
     let args: Json = { node_name: 'leaf' }
     let expected: Json = { 'node name': 'leaf' }
     for (let level = 0; level < 20; level++) {
@@ -208,18 +305,34 @@ describe('unmapArgKeys: immutability and sharing', () => {
 describe('unmapArgKeys: caches', () => {
   it('finds renames reached only through a reference cycle whose members rename nothing themselves', () => {
     const schema = deepFreeze({
-      $defs: { A: object({ b: { $ref: '#/$defs/B' }, d: { $ref: '#/$defs/D' } }), B: object({ a: { $ref: '#/$defs/A' } }), D: object({ 'x y': {} }) },
+      $defs: {
+        A: object({ b: { $ref: '#/$defs/B' }, d: { $ref: '#/$defs/D' } }),
+        B: object({ a: { $ref: '#/$defs/A' } }),
+        D: object({ 'x y': {} }),
+      },
       $ref: '#/$defs/B',
     })
-    expect(unmapArgKeys(schema, deepFreeze({ a: { b: { a: { d: { x_y: 1 } } } } }))).toEqual({ a: { b: { a: { d: { 'x y': 1 } } } } })
+    expect(unmapArgKeys(schema, deepFreeze({ a: { b: { a: { d: { x_y: 1 } } } } }))).toEqual({
+      a: { b: { a: { d: { 'x y': 1 } } } },
+    })
   })
 
   it('gives the same answer for every key order, including orders evicted from the per-plan cache', () => {
     const schema = deepFreeze(object({ 'a b': {}, 'c d': {}, e: object({ 'f g': {} }) }))
-    const orders = [['a_b', 'c_d', 'e'], ['c_d', 'a_b', 'e'], ['e', 'a_b'], ['e'], ['c_d'], ['a_b', 'e', 'c_d'], ['a_b', 'c_d', 'e']]
+    const orders = [
+      ['a_b', 'c_d', 'e'],
+      ['c_d', 'a_b', 'e'],
+      ['e', 'a_b'],
+      ['e'],
+      ['c_d'],
+      ['a_b', 'e', 'c_d'],
+      ['a_b', 'c_d', 'e'],
+    ]
     for (const order of orders) {
       const args = deepFreeze(Object.fromEntries(order.map((key) => [key, key === 'e' ? { f_g: 1 } : 1])))
-      const expected = Object.fromEntries(order.map((key) => (key === 'e' ? ['e', { 'f g': 1 }] : [key.replace('_', ' '), 1])))
+      const expected = Object.fromEntries(
+        order.map((key) => (key === 'e' ? ['e', { 'f g': 1 }] : [key.replace('_', ' '), 1])),
+      )
       const result = unmapArgKeys(schema, args)
       expect(result).toEqual(expected)
       expect(Object.keys(result)).toEqual(Object.keys(expected))
@@ -243,10 +356,19 @@ describe('unmapArgKeys: repeated calls', () => {
 
   it('answers a call whose keys are a prefix or an extension of the previous order', () => {
     const calls: Array<[Json, Json]> = [
-      [{ a_b: 1, c_d: 2 }, { 'a b': 1, 'c d': 2 }],
+      [
+        { a_b: 1, c_d: 2 },
+        { 'a b': 1, 'c d': 2 },
+      ],
       [{ a_b: 1 }, { 'a b': 1 }],
-      [{ a_b: 1, c_d: 2, e: { f_g: 3 } }, { 'a b': 1, 'c d': 2, e: { 'f g': 3 } }],
-      [{ a_b: 1, c_d: 2 }, { 'a b': 1, 'c d': 2 }],
+      [
+        { a_b: 1, c_d: 2, e: { f_g: 3 } },
+        { 'a b': 1, 'c d': 2, e: { 'f g': 3 } },
+      ],
+      [
+        { a_b: 1, c_d: 2 },
+        { 'a b': 1, 'c d': 2 },
+      ],
       [{}, {}],
     ]
     for (const [args, expected] of calls) {
@@ -294,20 +416,27 @@ describe('unmapArgKeys: bad data never throws', () => {
     expect(unmapArgKeys(schema, args)).toBe(args)
   })
 
-  it.each([null, true, 'schema', [object({ 'a b': {} })]])('returns the arguments as they are for the schema %j', (bad) => {
-    const args = deepFreeze({ a_b: 1 })
-    expect(unmapArgKeys(bad, args)).toBe(args)
-  })
+  it.each([null, true, 'schema', [object({ 'a b': {} })]])(
+    'returns the arguments as they are for the schema %j',
+    (bad) => {
+      const args = deepFreeze({ a_b: 1 })
+      expect(unmapArgKeys(bad, args)).toBe(args)
+    },
+  )
 
   it.each([
     [10, { 'a b': 1 }],
     [40, { a_b: 1 }],
-  ])('bounds the work on a chain of %i definitions that each unite two refs to the next (restores while within bounds)', (levels, expected) => {
-    const $defs: Json = { [`D${levels}`]: object({ 'a b': {} }) }
-    for (let level = 0; level < levels; level++) $defs[`D${level}`] = { anyOf: [{ $ref: `#/$defs/D${level + 1}` }, { $ref: `#/$defs/D${level + 1}` }] }
-    const schema = deepFreeze({ $defs, $ref: '#/$defs/D0' })
-    expect(unmapArgKeys(schema, deepFreeze({ a_b: 1 }))).toEqual(expected)
-  })
+  ])(
+    'bounds the work on a chain of %i definitions that each unite two refs to the next (restores while within bounds)',
+    (levels, expected) => {
+      const $defs: Json = { [`D${levels}`]: object({ 'a b': {} }) }
+      for (let level = 0; level < levels; level++)
+        $defs[`D${level}`] = { anyOf: [{ $ref: `#/$defs/D${level + 1}` }, { $ref: `#/$defs/D${level + 1}` }] }
+      const schema = deepFreeze({ $defs, $ref: '#/$defs/D0' })
+      expect(unmapArgKeys(schema, deepFreeze({ a_b: 1 }))).toEqual(expected)
+    },
+  )
 
   it('leaves nesting deeper than 512 levels as it is instead of overflowing the stack', () => {
     const tree = deepFreeze({ $defs: { N: object({ 'a b': { $ref: '#/$defs/N' } }) }, $ref: '#/$defs/N' })
@@ -321,14 +450,22 @@ describe('unmapArgKeys: profiles', () => {
   const schema = deepFreeze(object({ 'meta.status': {}, 'first name': {}, 'x y.z': {} }))
 
   it('restores the names a gemini-sanitized schema gave the model when told the same profile', () => {
-    expect(sanitizeToolSchema(schema, { profile: 'gemini' })).toEqual(object({ meta_status: {}, first_name: {}, x_y_z: {} }))
-    expect(unmapArgKeys(schema, deepFreeze({ meta_status: 1, first_name: 2, x_y_z: 3 }), { profile: 'gemini' })).toEqual({ 'meta.status': 1, 'first name': 2, 'x y.z': 3 })
+    expect(sanitizeToolSchema(schema, { profile: 'gemini' })).toEqual(
+      object({ meta_status: {}, first_name: {}, x_y_z: {} }),
+    )
+    expect(
+      unmapArgKeys(schema, deepFreeze({ meta_status: 1, first_name: 2, x_y_z: 3 }), { profile: 'gemini' }),
+    ).toEqual({ 'meta.status': 1, 'first name': 2, 'x y.z': 3 })
   })
 
   it('with mismatched profiles, restores only the names both profiles spell alike and passes the rest through', () => {
     // Sanitized for gemini, unmapped as anthropic: `meta.status` was valid for
     // anthropic, so `meta_status` is not a renamed form it knows.
-    expect(unmapArgKeys(schema, deepFreeze({ meta_status: 1, first_name: 2, x_y_z: 3 }))).toEqual({ meta_status: 1, 'first name': 2, x_y_z: 3 })
+    expect(unmapArgKeys(schema, deepFreeze({ meta_status: 1, first_name: 2, x_y_z: 3 }))).toEqual({
+      meta_status: 1,
+      'first name': 2,
+      x_y_z: 3,
+    })
   })
 
   it('restores nothing when given the sanitized schema instead of the original', () => {
@@ -351,7 +488,12 @@ describe('unmapArgKeys: $ref targets outside the schema keywords', () => {
   })
 
   it('restores names in a schema kept under #/components/schemas', () => {
-    const schema = deepFreeze({ properties: { person: { $ref: '#/components/schemas/Person' } }, components: { schemas: { Person: object({ 'first name': {} }) } } })
-    expect(unmapArgKeys(schema, deepFreeze({ person: { first_name: 'Ada' } }))).toEqual({ person: { 'first name': 'Ada' } })
+    const schema = deepFreeze({
+      properties: { person: { $ref: '#/components/schemas/Person' } },
+      components: { schemas: { Person: object({ 'first name': {} }) } },
+    })
+    expect(unmapArgKeys(schema, deepFreeze({ person: { first_name: 'Ada' } }))).toEqual({
+      person: { 'first name': 'Ada' },
+    })
   })
 })

@@ -44,8 +44,10 @@ import type { KeyUnmapOptions, UnmappedArgs } from './types.js'
 export function unmapArgKeys<Args>(originalSchema: unknown, args: Args, options?: KeyUnmapOptions): UnmappedArgs<Args> {
   const profile = profileOf(options)
   const allowed = options === undefined ? undefined : readOptions(() => options.codegen)
-  if (allowed === undefined || allowed === true) return unmap(originalSchema, args, profile, options) as UnmappedArgs<Args>
-  if (allowed !== false) throw new TypeError(`options.codegen: expected a boolean or undefined, received ${typeof allowed}`)
+  if (allowed === undefined || allowed === true)
+    return unmap(originalSchema, args, profile, options) as UnmappedArgs<Args>
+  if (allowed !== false)
+    throw new TypeError(`options.codegen: expected a boolean or undefined, received ${typeof allowed}`)
   // Only calls that refuse code generation touch the flag, and they restore
   // it: a call made from inside this one (a getter on the arguments) cannot
   // turn it back on for the rest of this call.
@@ -58,7 +60,12 @@ export function unmapArgKeys<Args>(originalSchema: unknown, args: Args, options?
   }
 }
 
-function unmap<Args>(originalSchema: unknown, args: Args, profile: Profile, options: KeyUnmapOptions | undefined): Args {
+function unmap<Args>(
+  originalSchema: unknown,
+  args: Args,
+  profile: Profile,
+  options: KeyUnmapOptions | undefined,
+): Args {
   try {
     if (!isObject(originalSchema) || typeof args !== 'object' || args === null) return args
     if (originalSchema !== lastSchema || profile !== lastProfile) remember(originalSchema, profile, options)

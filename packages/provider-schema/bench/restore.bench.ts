@@ -17,9 +17,25 @@ import { prepareToolSchema } from '../dist/index.js'
 const schemaText = JSON.stringify({
   type: 'object',
   $defs: {
-    Address: { type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' }, 'zip code': { type: 'string' } }, required: ['street', 'city'] },
-    Item: { type: 'object', properties: { sku: { type: 'string' }, qty: { type: 'integer' }, price: { type: 'number' } }, required: ['sku', 'qty'] },
-    Filter: { type: 'object', properties: { field: { type: 'string' }, op: { type: 'string', enum: ['eq', 'lt', 'gt'] }, value: { type: 'string' } }, required: ['field', 'op'] },
+    Address: {
+      type: 'object',
+      properties: { street: { type: 'string' }, city: { type: 'string' }, 'zip code': { type: 'string' } },
+      required: ['street', 'city'],
+    },
+    Item: {
+      type: 'object',
+      properties: { sku: { type: 'string' }, qty: { type: 'integer' }, price: { type: 'number' } },
+      required: ['sku', 'qty'],
+    },
+    Filter: {
+      type: 'object',
+      properties: {
+        field: { type: 'string' },
+        op: { type: 'string', enum: ['eq', 'lt', 'gt'] },
+        value: { type: 'string' },
+      },
+      required: ['field', 'op'],
+    },
     Paging: { type: 'object', properties: { page: { type: 'integer' }, size: { type: 'integer' } } },
   },
   properties: {
@@ -117,7 +133,8 @@ const cases: BenchCase[] = [
     name: 'prepareToolSchema cached vs first',
     impls: {
       ours: () => prepareToolSchema(original, { provider: 'openai-strict' }),
-      'ours, first preparation (JSON.parse + prepare)': () => prepareToolSchema(JSON.parse(schemaText), { provider: 'openai-strict' }),
+      'ours, first preparation (JSON.parse + prepare)': () =>
+        prepareToolSchema(JSON.parse(schemaText), { provider: 'openai-strict' }),
       'JSON.parse alone (baseline)': () => JSON.parse(schemaText),
     },
     note: 'ours = the same schema object again (a WeakMap hit); the first preparation needs a new object, parsed from the tools/list text, so JSON.parse alone is shown to subtract',

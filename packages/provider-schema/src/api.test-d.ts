@@ -3,12 +3,21 @@
 import { describe, expectTypeOf, it } from 'vitest'
 import type { CoercionPatchOperation } from '@x/arg-coerce'
 import { checkProviderSchema, prepareToolSchema, prepareToolset, PROVIDER_NAMES } from './index.js'
-import type { JsonPatchOperation, PreparedTool, ProviderName, ProviderSchemaViolation, RestoredCall, ToolDefinition } from './index.js'
+import type {
+  JsonPatchOperation,
+  PreparedTool,
+  ProviderName,
+  ProviderSchemaViolation,
+  RestoredCall,
+  ToolDefinition,
+} from './index.js'
 
 describe('the public types', () => {
   it('names the seven providers', () => {
     expectTypeOf(PROVIDER_NAMES).toEqualTypeOf<readonly ProviderName[]>()
-    expectTypeOf<ProviderName>().toEqualTypeOf<'anthropic' | 'openai' | 'openai-strict' | 'gemini' | 'bedrock' | 'mistral' | 'generic'>()
+    expectTypeOf<ProviderName>().toEqualTypeOf<
+      'anthropic' | 'openai' | 'openai-strict' | 'gemini' | 'bedrock' | 'mistral' | 'generic'
+    >()
   })
 
   it('prepares a schema of any value, with a provider', () => {

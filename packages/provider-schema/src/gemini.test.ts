@@ -24,28 +24,71 @@ describe('gemini: the OpenAPI subset', () => {
       { type: ['string', 'integer'], minLength: 1 },
       { anyOf: [{ type: 'string', minLength: 1 }, { type: 'integer' }] },
     ],
-    ['a number enum is noted, not listed', { type: 'integer', enum: [1, 2] }, { type: 'integer', description: '(one of 1, 2)' }],
+    [
+      'a number enum is noted, not listed',
+      { type: 'integer', enum: [1, 2] },
+      { type: 'integer', description: '(one of 1, 2)' },
+    ],
     ['an enum with null becomes nullable', { enum: ['a', null] }, { enum: ['a'], nullable: true, type: 'string' }],
     [
       'type beside anyOf moves into the branches',
       { type: 'string', anyOf: [{ minLength: 1 }, { format: 'date-time' }] },
-      { anyOf: [{ minLength: 1, type: 'string' }, { format: 'date-time', type: 'string' }] },
+      {
+        anyOf: [
+          { minLength: 1, type: 'string' },
+          { format: 'date-time', type: 'string' },
+        ],
+      },
     ],
-    ['a null branch becomes nullable and one branch the schema', { anyOf: [{ type: 'integer' }, { type: 'null' }], description: 'n' }, { type: 'integer', nullable: true, description: 'n' }],
-    ['oneOf becomes anyOf', { oneOf: [{ type: 'integer' }, { type: 'boolean' }] }, { anyOf: [{ type: 'integer' }, { type: 'boolean' }] }],
+    [
+      'a null branch becomes nullable and one branch the schema',
+      { anyOf: [{ type: 'integer' }, { type: 'null' }], description: 'n' },
+      { type: 'integer', nullable: true, description: 'n' },
+    ],
+    [
+      'oneOf becomes anyOf',
+      { oneOf: [{ type: 'integer' }, { type: 'boolean' }] },
+      { anyOf: [{ type: 'integer' }, { type: 'boolean' }] },
+    ],
     [
       'allOf is merged',
-      { allOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { properties: { b: { type: 'integer' } }, required: ['b'] }] },
+      {
+        allOf: [
+          { type: 'object', properties: { a: { type: 'string' } } },
+          { properties: { b: { type: 'integer' } }, required: ['b'] },
+        ],
+      },
       { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' } }, required: ['b'] },
     ],
-    ['a refused format is dropped and noted', { type: 'string', format: 'uuid', description: 'Id' }, { type: 'string', description: 'Id (format uuid)' }],
+    [
+      'a refused format is dropped and noted',
+      { type: 'string', format: 'uuid', description: 'Id' },
+      { type: 'string', description: 'Id (format uuid)' },
+    ],
     ['date-time is kept', { type: 'string', format: 'date-time' }, { type: 'string', format: 'date-time' }],
-    ['exclusiveMinimum is dropped and noted', { type: 'number', exclusiveMinimum: 0 }, { type: 'number', description: '(exclusiveMinimum 0)' }],
+    [
+      'exclusiveMinimum is dropped and noted',
+      { type: 'number', exclusiveMinimum: 0 },
+      { type: 'number', description: '(exclusiveMinimum 0)' },
+    ],
     ['minimum is kept', { type: 'number', minimum: 1 }, { type: 'number', minimum: 1 }],
-    ['propertyNames and additionalProperties go', { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false, propertyNames: { pattern: '^a' } }, { type: 'object', properties: { a: { type: 'string' } }, description: '(propertyNames {"pattern":"^a"})' }],
+    [
+      'propertyNames and additionalProperties go',
+      {
+        type: 'object',
+        properties: { a: { type: 'string' } },
+        additionalProperties: false,
+        propertyNames: { pattern: '^a' },
+      },
+      { type: 'object', properties: { a: { type: 'string' } }, description: '(propertyNames {"pattern":"^a"})' },
+    ],
     ['a free-form object becomes JSON text', { type: 'object' }, JSON_TEXT],
     ['a map becomes JSON text', { type: 'object', additionalProperties: { type: 'string' } }, JSON_TEXT],
-    ['an empty closed object becomes JSON text', { type: 'object', properties: {}, additionalProperties: false }, JSON_TEXT],
+    [
+      'an empty closed object becomes JSON text',
+      { type: 'object', properties: {}, additionalProperties: false },
+      JSON_TEXT,
+    ],
     ['any value becomes JSON text', {}, JSON_TEXT],
     ['true becomes JSON text', true, JSON_TEXT],
     ['a tuple becomes JSON text', { type: 'array', prefixItems: [{ type: 'string' }] }, JSON_TEXT],
@@ -55,12 +98,19 @@ describe('gemini: the OpenAPI subset', () => {
   })
 
   it('drops $schema and $id at the root', () => {
-    const schema = deepFreeze({ $schema: 'http://json-schema.org/draft-07/schema#', $id: 'urn:x', type: 'object', properties: { a: { type: 'string' } } })
+    const schema = deepFreeze({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      $id: 'urn:x',
+      type: 'object',
+      properties: { a: { type: 'string' } },
+    })
     expect(prepareToolSchema(schema, gemini).schema).toEqual({ type: 'object', properties: { a: { type: 'string' } } })
   })
 
   it('keeps a root without properties as an empty object (to be left out of the request)', () => {
-    expect(prepareToolSchema(deepFreeze({ type: 'object', additionalProperties: false }), gemini).schema).toEqual({ type: 'object' })
+    expect(prepareToolSchema(deepFreeze({ type: 'object', additionalProperties: false }), gemini).schema).toEqual({
+      type: 'object',
+    })
   })
 })
 
@@ -74,7 +124,10 @@ describe('gemini: references', () => {
     const sent = prepareToolSchema(schema, gemini).schema
     expect(sent).toEqual({
       type: 'object',
-      properties: { home: { type: 'object', properties: { street: { type: 'string' } } }, work: { type: 'object', properties: { street: { type: 'string' } } } },
+      properties: {
+        home: { type: 'object', properties: { street: { type: 'string' } } },
+        work: { type: 'object', properties: { street: { type: 'string' } } },
+      },
     })
   })
 
@@ -83,9 +136,14 @@ describe('gemini: references', () => {
     const sent = prepareToolSchema(schema, gemini)
     const child = (sent.schema.properties as Record<string, Record<string, unknown>>).child!
     expect(child.type).toBe('object')
-    expect((child.properties as Record<string, unknown>).child).toEqual({ type: 'string', description: '(JSON text of any value: the schema refers to itself here.)' })
+    expect((child.properties as Record<string, unknown>).child).toEqual({
+      type: 'string',
+      description: '(JSON text of any value: the schema refers to itself here.)',
+    })
     expect(checkProviderSchema(sent.schema, 'gemini')).toEqual([])
-    expect(sent.restoreArgs({ child: { child: '{"name":"c","child":{"name":"d"}}' } })).toEqual({ child: { child: { name: 'c', child: { name: 'd' } } } })
+    expect(sent.restoreArgs({ child: { child: '{"name":"c","child":{"name":"d"}}' } })).toEqual({
+      child: { child: { name: 'c', child: { name: 'd' } } },
+    })
   })
 })
 
@@ -98,7 +156,11 @@ describe('gemini: restoreArgs', () => {
   const prepared = prepareToolSchema(schema, gemini)
 
   it('parses JSON text back and restores the names', () => {
-    expect(prepared.restoreArgs({ user_id: '7', meta: '{"a":1}', note: null })).toEqual({ 'user id': 7, meta: { a: 1 }, note: null })
+    expect(prepared.restoreArgs({ user_id: '7', meta: '{"a":1}', note: null })).toEqual({
+      'user id': 7,
+      meta: { a: 1 },
+      note: null,
+    })
   })
 
   it('toModelArgs writes JSON text and renamed keys', () => {

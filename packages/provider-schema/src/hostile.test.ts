@@ -14,7 +14,11 @@ function deep(levels: number): Record<string, unknown> {
 function refBomb(levels: number): Record<string, unknown> {
   const $defs: Record<string, unknown> = { [`D${levels}`]: { type: 'string' } }
   for (let level = 0; level < levels; level++) {
-    $defs[`D${level}`] = { type: 'object', properties: { left: { $ref: `#/$defs/D${level + 1}` }, right: { $ref: `#/$defs/D${level + 1}` } }, required: ['left', 'right'] }
+    $defs[`D${level}`] = {
+      type: 'object',
+      properties: { left: { $ref: `#/$defs/D${level + 1}` }, right: { $ref: `#/$defs/D${level + 1}` } },
+      required: ['left', 'right'],
+    }
   }
   return deepFreeze({ type: 'object', properties: { root: { $ref: '#/$defs/D0' } }, required: ['root'], $defs })
 }
@@ -38,7 +42,9 @@ describe('hostile schemas: bounded, and still valid for the provider', () => {
     const prepared = prepareToolSchema(deep(10_000), { provider })
     expect(checkProviderSchema(prepared.schema, provider)).toEqual([])
     expect(depthOf(prepared.schema)).toBeLessThan(64 * 3 + 8)
-    expect(JSON.stringify(prepared.schema)).toContain(provider === 'openai-strict' ? 'nested deeper than 10 objects' : 'nested deeper than 64 levels')
+    expect(JSON.stringify(prepared.schema)).toContain(
+      provider === 'openai-strict' ? 'nested deeper than 10 objects' : 'nested deeper than 64 levels',
+    )
     expect(() => prepared.restoreArgs('{"a":{"a":{"a":1}}}')).not.toThrow()
   })
 
@@ -63,33 +69,42 @@ describe('hostile schemas: bounded, and still valid for the provider', () => {
     expect(prepared.restoreArgs('{"pick":"v7"}')).toEqual({ pick: 'v7' })
   })
 
-  it.each(PROVIDER_NAMES)('%s: a schema object that contains itself (twice) is prepared within the budgets', (provider) => {
-    const cyclic: Record<string, unknown> = { type: 'object', properties: { x: { type: 'string' } } }
-    const properties = cyclic.properties as Record<string, unknown>
-    properties.self = cyclic
-    properties.other = cyclic
-    const prepared = prepareToolSchema(cyclic, { provider })
-    expect(checkProviderSchema(prepared.schema, provider)).toEqual([])
-    expect(prepared.restoreArgs('{"self":{"self":{"x":"1"}}}')).toEqual({ self: { self: { x: '1' } } })
-  })
+  it.each(PROVIDER_NAMES)(
+    '%s: a schema object that contains itself (twice) is prepared within the budgets',
+    (provider) => {
+      const cyclic: Record<string, unknown> = { type: 'object', properties: { x: { type: 'string' } } }
+      const properties = cyclic.properties as Record<string, unknown>
+      properties.self = cyclic
+      properties.other = cyclic
+      const prepared = prepareToolSchema(cyclic, { provider })
+      expect(checkProviderSchema(prepared.schema, provider)).toEqual([])
+      expect(prepared.restoreArgs('{"self":{"self":{"x":"1"}}}')).toEqual({ self: { self: { x: '1' } } })
+    },
+  )
 
   it('a ref bomb is left as references where the provider takes them', () => {
     const bomb = refBomb(40)
     expect(prepareToolSchema(bomb, { provider: 'anthropic' }).schema).toBe(bomb)
   })
 
-  it.each(PROVIDER_NAMES)('%s: arguments for a ref bomb are restored and put in model form without blowing up', (provider) => {
-    const prepared = prepareToolSchema(refBomb(40), { provider })
-    let args: unknown = 'leaf'
-    // Ten levels (2,048 leaves), built as a tree as JSON text gives it.
-    for (let level = 0; level < 10; level++) args = JSON.parse(JSON.stringify({ left: args, right: args }))
-    const modelForm = prepared.toModelArgs({ root: args })
-    expect(prepared.restoreArgs(modelForm)).toEqual({ root: args })
-  })
+  it.each(PROVIDER_NAMES)(
+    '%s: arguments for a ref bomb are restored and put in model form without blowing up',
+    (provider) => {
+      const prepared = prepareToolSchema(refBomb(40), { provider })
+      let args: unknown = 'leaf'
+      // Ten levels (2,048 leaves), built as a tree as JSON text gives it.
+      for (let level = 0; level < 10; level++) args = JSON.parse(JSON.stringify({ left: args, right: args }))
+      const modelForm = prepared.toModelArgs({ root: args })
+      expect(prepared.restoreArgs(modelForm)).toEqual({ root: args })
+    },
+  )
 })
 
 describe('hostile arguments', () => {
-  const schema = deepFreeze({ type: 'object', properties: { 'a b': { type: 'object' }, list: { type: 'array', items: {} } } })
+  const schema = deepFreeze({
+    type: 'object',
+    properties: { 'a b': { type: 'object' }, list: { type: 'array', items: {} } },
+  })
   const deepText = `{"a_b":${'['.repeat(10_000)}${']'.repeat(10_000)},"list":${'['.repeat(10_000)}${']'.repeat(10_000)}}`
 
   it.each(PROVIDER_NAMES)('%s: 10,000 levels of nesting in the arguments neither throw nor overflow', (provider) => {
@@ -100,7 +115,12 @@ describe('hostile arguments', () => {
   })
 
   it.each(PROVIDER_NAMES)('%s: a getter that throws comes back as it was', (provider) => {
-    const args = Object.defineProperty({}, 'a_b', { enumerable: true, get: () => { throw new Error('hostile') } })
+    const args = Object.defineProperty({}, 'a_b', {
+      enumerable: true,
+      get: () => {
+        throw new Error('hostile')
+      },
+    })
     const prepared = prepareToolSchema(schema, { provider })
     expect(prepared.restoreArgs(args)).toBe(args)
     expect(prepared.toModelArgs(args)).toBe(args)

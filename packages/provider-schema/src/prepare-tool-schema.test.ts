@@ -14,7 +14,13 @@ const person = deepFreeze({
     address: { $ref: '#/$defs/Address' },
   },
   required: ['first name'],
-  $defs: { Address: { type: 'object', properties: { 'street name': { type: 'string' }, 'zip code': { type: 'integer' } }, required: ['street name'] } },
+  $defs: {
+    Address: {
+      type: 'object',
+      properties: { 'street name': { type: 'string' }, 'zip code': { type: 'integer' } },
+      required: ['street name'],
+    },
+  },
 })
 
 describe('prepareToolSchema: options', () => {
@@ -22,7 +28,10 @@ describe('prepareToolSchema: options', () => {
     [undefined, 'expected options to be an object with a provider, received undefined'],
     [null, 'expected options to be an object with a provider, received null'],
     ['openai', 'expected options to be an object with a provider, received "openai"'],
-    [{}, 'options.provider: expected one of "anthropic", "openai", "openai-strict", "gemini", "bedrock", "mistral", "generic", received undefined'],
+    [
+      {},
+      'options.provider: expected one of "anthropic", "openai", "openai-strict", "gemini", "bedrock", "mistral", "generic", received undefined',
+    ],
     [{ provider: 'vertex' }, 'received "vertex"'],
     [{ provider: 'toString' }, 'received "toString"'],
   ])('rejects %j with a TypeError saying what was expected', (options, message) => {
@@ -54,17 +63,18 @@ describe('prepareToolSchema: bad schema data never throws and still gives a vali
     { type: 'object', properties: { a: { items: [true, false] } } },
   ])
 
-  it.each(bad.flatMap((schema) => PROVIDER_NAMES.map((provider) => [JSON.stringify(schema) ?? 'undefined', provider, schema] as const)))(
-    '%s for %s',
-    (_shown, provider, schema) => {
-      const prepared = prepareToolSchema(schema, { provider })
-      expect(checkProviderSchema(prepared.schema, provider)).toEqual([])
-      for (const args of [undefined, null, 'not json', '{"a":"1"}', { a: 1 }, [1], 42]) {
-        expect(() => prepared.restoreArgs(args)).not.toThrow()
-        expect(() => prepared.toModelArgs(args)).not.toThrow()
-      }
-    },
-  )
+  it.each(
+    bad.flatMap((schema) =>
+      PROVIDER_NAMES.map((provider) => [JSON.stringify(schema) ?? 'undefined', provider, schema] as const),
+    ),
+  )('%s for %s', (_shown, provider, schema) => {
+    const prepared = prepareToolSchema(schema, { provider })
+    expect(checkProviderSchema(prepared.schema, provider)).toEqual([])
+    for (const args of [undefined, null, 'not json', '{"a":"1"}', { a: 1 }, [1], 42]) {
+      expect(() => prepared.restoreArgs(args)).not.toThrow()
+      expect(() => prepared.toModelArgs(args)).not.toThrow()
+    }
+  })
 })
 
 describe('prepareToolSchema: the result', () => {
@@ -76,8 +86,12 @@ describe('prepareToolSchema: the result', () => {
 
   it('is cached per schema object and provider', () => {
     expect(prepareToolSchema(person, { provider: 'gemini' })).toBe(prepareToolSchema(person, { provider: 'gemini' }))
-    expect(prepareToolSchema(person, { provider: 'gemini' })).not.toBe(prepareToolSchema(person, { provider: 'openai' }))
-    expect(prepareToolSchema(person, { provider: 'openai' })).not.toBe(prepareToolSchema(structuredClone(person), { provider: 'openai' }))
+    expect(prepareToolSchema(person, { provider: 'gemini' })).not.toBe(
+      prepareToolSchema(person, { provider: 'openai' }),
+    )
+    expect(prepareToolSchema(person, { provider: 'openai' })).not.toBe(
+      prepareToolSchema(structuredClone(person), { provider: 'openai' }),
+    )
   })
 
   it('is the very same schema object when the provider accepts it as it is', () => {
@@ -115,12 +129,23 @@ describe('prepareToolSchema: names', () => {
 })
 
 describe('restoreArgs', () => {
-  it.each(PROVIDER_NAMES)('%s: coerces against what the model saw, then restores the names, through $ref', (provider) => {
-    const prepared = prepareToolSchema(person, { provider })
-    const fromModel = prepared.toModelArgs({ 'first name': 'Ada', age: 36, address: { 'street name': 'Main', 'zip code': 7030 } }) as Record<string, unknown>
-    const stringly = JSON.stringify({ ...fromModel, age: '36' })
-    expect(prepared.restoreArgs(stringly)).toEqual({ 'first name': 'Ada', age: 36, address: { 'street name': 'Main', 'zip code': 7030 } })
-  })
+  it.each(PROVIDER_NAMES)(
+    '%s: coerces against what the model saw, then restores the names, through $ref',
+    (provider) => {
+      const prepared = prepareToolSchema(person, { provider })
+      const fromModel = prepared.toModelArgs({
+        'first name': 'Ada',
+        age: 36,
+        address: { 'street name': 'Main', 'zip code': 7030 },
+      }) as Record<string, unknown>
+      const stringly = JSON.stringify({ ...fromModel, age: '36' })
+      expect(prepared.restoreArgs(stringly)).toEqual({
+        'first name': 'Ada',
+        age: 36,
+        address: { 'street name': 'Main', 'zip code': 7030 },
+      })
+    },
+  )
 
   it('is what the hand-composed pipeline gives, in the one order that works', () => {
     const prepared = prepareToolSchema(person, { provider: 'anthropic' })
@@ -137,12 +162,20 @@ describe('restoreArgs', () => {
   })
 
   it('leaves an unknown key as it came', () => {
-    expect(prepareToolSchema(person, { provider: 'anthropic' }).restoreArgs({ first_name: 'Ada', other: 1 })).toEqual({ 'first name': 'Ada', other: 1 })
+    expect(prepareToolSchema(person, { provider: 'anthropic' }).restoreArgs({ first_name: 'Ada', other: 1 })).toEqual({
+      'first name': 'Ada',
+      other: 1,
+    })
   })
 
   it('never writes a prototype from a model key', () => {
-    const schema = deepFreeze({ type: 'object', properties: { 'a b': { type: 'object', properties: { x: { type: 'integer' } } } } })
-    const restored = prepareToolSchema(schema, { provider: 'openai-strict' }).restoreArgs('{"__proto__":{"polluted":1},"a_b":{"x":"1"}}') as Record<string, unknown>
+    const schema = deepFreeze({
+      type: 'object',
+      properties: { 'a b': { type: 'object', properties: { x: { type: 'integer' } } } },
+    })
+    const restored = prepareToolSchema(schema, { provider: 'openai-strict' }).restoreArgs(
+      '{"__proto__":{"polluted":1},"a_b":{"x":"1"}}',
+    ) as Record<string, unknown>
     expect(Object.getPrototypeOf(restored)).toBe(Object.prototype)
     expect(restored['a b']).toEqual({ x: 1 })
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
@@ -162,7 +195,10 @@ describe('restoreArgs', () => {
 
   it('with a patch on JSON text: one replace of the whole', () => {
     const prepared = prepareToolSchema(person, { provider: 'anthropic' })
-    expect(prepared.restoreArgsWithPatch('{"age":"1"}')).toEqual({ args: { age: 1 }, patch: [{ op: 'replace', path: '', value: { age: 1 } }] })
+    expect(prepared.restoreArgsWithPatch('{"age":"1"}')).toEqual({
+      args: { age: 1 },
+      patch: [{ op: 'replace', path: '', value: { age: 1 } }],
+    })
   })
 })
 
@@ -171,14 +207,19 @@ describe('a root that is not an object', () => {
 
   it.each(PROVIDER_NAMES)('%s: is sent wrapped as the property value, and unwrapped on the way back', (provider) => {
     const prepared = prepareToolSchema(text, { provider })
-    expect((prepared.schema.properties as Record<string, unknown>).value).toEqual({ type: 'string', description: 'the query' })
+    expect((prepared.schema.properties as Record<string, unknown>).value).toEqual({
+      type: 'string',
+      description: 'the query',
+    })
     expect(prepared.schema.required).toEqual(['value'])
     expect(prepared.restoreArgs('{"value":"x"}')).toBe('x')
     expect(prepared.toModelArgs('x')).toEqual({ value: 'x' })
   })
 
   it('a root without type gets type object', () => {
-    expect(prepareToolSchema(deepFreeze({ properties: { a: { type: 'string' } } }), { provider: 'anthropic' }).schema).toEqual({
+    expect(
+      prepareToolSchema(deepFreeze({ properties: { a: { type: 'string' } } }), { provider: 'anthropic' }).schema,
+    ).toEqual({
       properties: { a: { type: 'string' } },
       type: 'object',
     })

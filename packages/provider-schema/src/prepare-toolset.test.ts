@@ -5,9 +5,19 @@ import { prepareToolSchema } from './prepare-tool-schema.js'
 import { prepareToolset } from './prepare-toolset.js'
 import { PROVIDER_NAMES } from './provider-names.js'
 
-const object = { type: 'object', properties: { 'file path': { type: 'string' }, lines: { type: 'integer' } }, required: ['file path'] }
+const object = {
+  type: 'object',
+  properties: { 'file path': { type: 'string' }, lines: { type: 'integer' } },
+  required: ['file path'],
+}
 const tools = deepFreeze([
-  { name: 'read_file', title: 'Read a file', description: 'Reads a file', inputSchema: object, annotations: { readOnlyHint: true } },
+  {
+    name: 'read_file',
+    title: 'Read a file',
+    description: 'Reads a file',
+    inputSchema: object,
+    annotations: { readOnlyHint: true },
+  },
   { name: 'github.create_issue', inputSchema: { type: 'object', properties: { title: { type: 'string' } } } },
   { name: 'a'.repeat(80), inputSchema: { type: 'object' } },
   { name: '3d render', inputSchema: { type: 'object' } },
@@ -51,13 +61,22 @@ describe('prepareToolset: names', () => {
   it('is stable when a tool is added, at either end', () => {
     const before = prepareToolset(tools, { provider: 'openai' }).tools.map((tool) => tool.name)
     const added = { name: 'github create issue', inputSchema: {} }
-    const after = prepareToolset([added, ...tools, { name: 'github.create_issue!', inputSchema: {} }], { provider: 'openai' }).tools.map((tool) => tool.name)
+    const after = prepareToolset([added, ...tools, { name: 'github.create_issue!', inputSchema: {} }], {
+      provider: 'openai',
+    }).tools.map((tool) => tool.name)
     expect(after.slice(1, -1)).toEqual(before)
   })
 })
 
 describe('prepareToolset: name laws', () => {
-  const names = fc.array(fc.oneof(fc.stringMatching(/^[a-z_.: -]{0,8}$/), fc.string({ maxLength: 70 }), fc.constantFrom('read_file', 'read file', 'a'.repeat(70))), { maxLength: 12 })
+  const names = fc.array(
+    fc.oneof(
+      fc.stringMatching(/^[a-z_.: -]{0,8}$/),
+      fc.string({ maxLength: 70 }),
+      fc.constantFrom('read_file', 'read file', 'a'.repeat(70)),
+    ),
+    { maxLength: 12 },
+  )
   const asTools = (list: readonly string[]) => list.map((name) => ({ name, inputSchema: { type: 'object' } }))
 
   it('every name is valid and unique, for any list, on every profile', () => {
@@ -76,7 +95,10 @@ describe('prepareToolset: name laws', () => {
         const unique = [...new Set(list)]
         const added = [...before, ...after].filter((name) => !unique.includes(name))
         const alone = prepareToolset(asTools(unique), { provider }).tools.map((tool) => tool.name)
-        const within = prepareToolset(asTools([...added.slice(0, before.length), ...unique, ...added.slice(before.length)]), { provider })
+        const within = prepareToolset(
+          asTools([...added.slice(0, before.length), ...unique, ...added.slice(before.length)]),
+          { provider },
+        )
         const sent = unique.map((name) => within.providerName(name))
         // Only a tag collision (a counter) could move a name: six base-36 digits make that negligible here.
         expect(sent).toEqual(alone)
@@ -103,7 +125,9 @@ describe('prepareToolset: tools', () => {
   })
 
   it('rejects a tools list that is not an array with a TypeError', () => {
-    expect(() => prepareToolset({} as never, { provider: 'openai' })).toThrow('prepareToolset: expected tools to be an array, received object')
+    expect(() => prepareToolset({} as never, { provider: 'openai' })).toThrow(
+      'prepareToolset: expected tools to be an array, received object',
+    )
   })
 
   it('takes malformed entries without throwing', () => {
@@ -119,7 +143,12 @@ describe('prepareToolset: calls', () => {
 
   it('restores a call to the original name and the arguments the tool expects', () => {
     const restored = toolset.restoreCall({ name: 'read_file', arguments: '{"file_path":"a.txt","lines":null}' })
-    expect(restored).toEqual({ ok: true, name: 'read_file', arguments: { 'file path': 'a.txt' }, tool: toolset.tools[0] })
+    expect(restored).toEqual({
+      ok: true,
+      name: 'read_file',
+      arguments: { 'file path': 'a.txt' },
+      tool: toolset.tools[0],
+    })
   })
 
   it('restores a renamed tool', () => {
@@ -160,7 +189,10 @@ describe('prepareToolset: calls', () => {
   })
 
   it('toModelCall gives the call as the model was shown it', () => {
-    expect(toolset.toModelCall({ name: 'read_file', arguments: { 'file path': 'a.txt' } })).toEqual({ name: 'read_file', arguments: { file_path: 'a.txt', lines: null } })
+    expect(toolset.toModelCall({ name: 'read_file', arguments: { 'file path': 'a.txt' } })).toEqual({
+      name: 'read_file',
+      arguments: { file_path: 'a.txt', lines: null },
+    })
     expect(toolset.toModelCall({ name: 'nope', arguments: {} })).toBeUndefined()
   })
 

@@ -37,7 +37,8 @@ const MAX_LISTED = 20
  */
 export function prepareToolset(tools: readonly ToolDefinition[], options: PrepareToolSchemaOptions): PreparedToolset {
   const profile = profileFromOptions(options, 'prepareToolset')
-  if (!Array.isArray(tools)) throw new TypeError(`prepareToolset: expected tools to be an array, received ${describe(tools)}`)
+  if (!Array.isArray(tools))
+    throw new TypeError(`prepareToolset: expected tools to be an array, received ${describe(tools)}`)
   const entries = tools.map((entry: unknown) => (isRecord(entry) ? entry : {}))
   const originalNames = entries.map((entry) => (typeof entry.name === 'string' ? entry.name : ''))
   const names = assignToolNames(originalNames, profile.toolName)
@@ -59,7 +60,11 @@ export function prepareToolset(tools: readonly ToolDefinition[], options: Prepar
     byProviderName.set(tool.name, tool)
     if (!byOriginalName.has(tool.originalName)) byOriginalName.set(tool.originalName, tool)
   }
-  const known = prepared.slice(0, MAX_LISTED).map((tool) => JSON.stringify(tool.name)).join(', ') + (prepared.length > MAX_LISTED ? ', ...' : '')
+  const known =
+    prepared
+      .slice(0, MAX_LISTED)
+      .map((tool) => JSON.stringify(tool.name))
+      .join(', ') + (prepared.length > MAX_LISTED ? ', ...' : '')
 
   function restoreCall(call: { readonly name: string; readonly arguments: unknown }): RestoredCall {
     const name: unknown = isRecord(call) ? call.name : undefined
@@ -85,12 +90,21 @@ export function prepareToolset(tools: readonly ToolDefinition[], options: Prepar
     return byOriginalName.get(originalName)?.name
   }
 
-  function toModelCall(call: { readonly name: string; readonly arguments: unknown }): { readonly name: string; readonly arguments: unknown } | undefined {
+  function toModelCall(call: {
+    readonly name: string
+    readonly arguments: unknown
+  }): { readonly name: string; readonly arguments: unknown } | undefined {
     if (!isRecord(call) || typeof call.name !== 'string') return undefined
     const tool = byOriginalName.get(call.name)
     if (tool === undefined) return undefined
     return Object.freeze({ name: tool.name, arguments: tool.prepared.toModelArgs(call.arguments) })
   }
 
-  return Object.freeze({ provider: profile.provider, tools: Object.freeze(prepared), restoreCall, providerName, toModelCall })
+  return Object.freeze({
+    provider: profile.provider,
+    tools: Object.freeze(prepared),
+    restoreCall,
+    providerName,
+    toModelCall,
+  })
 }

@@ -16,7 +16,21 @@ type Json = Record<string, unknown>
 
 // Names as tools spell them, including the awkward ones.
 const name = fc.oneof(
-  fc.constantFrom('a b', 'a_b', 'a.b', 'first name', 'properties', '$ref', 'required', '__proto__', 'constructor', '', 'value', '1st', 'é'),
+  fc.constantFrom(
+    'a b',
+    'a_b',
+    'a.b',
+    'first name',
+    'properties',
+    '$ref',
+    'required',
+    '__proto__',
+    'constructor',
+    '',
+    'value',
+    '1st',
+    'é',
+  ),
   fc.stringMatching(/^[a-z_ .!-]{1,4}$/),
 )
 
@@ -40,10 +54,19 @@ const schemas: fc.Arbitrary<Json> = fc
       { depthSize: 'small', withCrossShrink: true },
       leaf,
       fc
-        .tuple(fc.uniqueArray(fc.tuple(name, tie('node'), fc.boolean()), { selector: ([key]) => key, maxLength: 4 }), fc.boolean())
+        .tuple(
+          fc.uniqueArray(fc.tuple(name, tie('node'), fc.boolean()), { selector: ([key]) => key, maxLength: 4 }),
+          fc.boolean(),
+        )
         .map(([entries, closed]): Json => {
           const properties: Json = {}
-          for (const [key, child] of entries) Object.defineProperty(properties, key, { value: child, enumerable: true, writable: true, configurable: true })
+          for (const [key, child] of entries)
+            Object.defineProperty(properties, key, {
+              value: child,
+              enumerable: true,
+              writable: true,
+              configurable: true,
+            })
           return {
             type: 'object',
             properties,
@@ -57,13 +80,19 @@ const schemas: fc.Arbitrary<Json> = fc
   }))
   .node.map((node) => {
     // Hoist the root's object properties into $defs, as pydantic does.
-    if (node.type !== 'object' || typeof node.properties !== 'object') return { type: 'object', properties: { v: node }, required: ['v'] }
+    if (node.type !== 'object' || typeof node.properties !== 'object')
+      return { type: 'object', properties: { v: node }, required: ['v'] }
     const properties: Json = {}
     const $defs: Json = {}
     for (const [key, child] of Object.entries(node.properties as Json)) {
       const id = `D${Object.keys($defs).length}`
       $defs[id] = child
-      Object.defineProperty(properties, key, { value: { $ref: `#/$defs/${id}` }, enumerable: true, writable: true, configurable: true })
+      Object.defineProperty(properties, key, {
+        value: { $ref: `#/$defs/${id}` },
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      })
     }
     return { ...node, properties, $defs }
   })
@@ -140,7 +169,18 @@ describe('a union of arrays whose second branch renames a key (left out of the r
     properties: {
       v: {
         type: 'array',
-        items: { anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'array', items: { type: 'array', items: { type: 'object', properties: { '.': { type: 'string' } }, required: [] } } }] },
+        items: {
+          anyOf: [
+            { type: 'array', items: { type: 'string' } },
+            {
+              type: 'array',
+              items: {
+                type: 'array',
+                items: { type: 'object', properties: { '.': { type: 'string' } }, required: [] },
+              },
+            },
+          ],
+        },
       },
     },
     required: ['v'],
@@ -149,7 +189,14 @@ describe('a union of arrays whose second branch renames a key (left out of the r
 
   it('is excluded by the law for the providers that rename "." and kept for anthropic, which accepts it', () => {
     expect(isValid(schema, instance)).toBe(true)
-    expect(PROVIDER_NAMES.filter((providerName) => renamesInLaterArrayBranch(schema, providerName))).toEqual(['openai', 'openai-strict', 'gemini', 'bedrock', 'mistral', 'generic'])
+    expect(PROVIDER_NAMES.filter((providerName) => renamesInLaterArrayBranch(schema, providerName))).toEqual([
+      'openai',
+      'openai-strict',
+      'gemini',
+      'bedrock',
+      'mistral',
+      'generic',
+    ])
     const prepared = prepareToolSchema(schema, { provider: 'anthropic' })
     expect(prepared.restoreArgs(prepared.toModelArgs(instance))).toEqual(instance)
   })
@@ -208,7 +255,11 @@ describe('laws', () => {
         fc.pre(instance !== undefined && !JSON.stringify(instance).includes('"__proto__"'))
         // Model arguments with renamed keys, strict nulls, JSON text and, half the time, stringified scalars.
         const modelForm = prepared.toModelArgs(instance)
-        const sent = noisy ? JSON.parse(JSON.stringify(modelForm, (_key, value: unknown) => (typeof value === 'number' ? String(value) : value))) : modelForm
+        const sent = noisy
+          ? JSON.parse(
+              JSON.stringify(modelForm, (_key, value: unknown) => (typeof value === 'number' ? String(value) : value)),
+            )
+          : modelForm
         // fast-json-patch refuses to apply any operation on a `__proto__` key (by policy).
         fc.pre(!JSON.stringify(sent).includes('"__proto__"'))
         const { args, patch } = prepared.restoreArgsWithPatch(deepFreeze(sent))

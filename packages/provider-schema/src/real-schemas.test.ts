@@ -33,7 +33,9 @@ function roundTrips(schema: Record<string, unknown>, provider: ProviderName, ins
 }
 
 describe('the workspace fixtures (pydantic, zod-to-json-schema, MCP SDK) on every profile', () => {
-  const cases = REAL_SCHEMAS.flatMap(([name, schema]) => PROVIDER_NAMES.map((provider) => [name, provider, schema] as const))
+  const cases = REAL_SCHEMAS.flatMap(([name, schema]) =>
+    PROVIDER_NAMES.map((provider) => [name, provider, schema] as const),
+  )
 
   it.each(cases)('%s, %s: the prepared schema breaks no rule of the provider', (_name, provider, schema) => {
     expect(checkProviderSchema(prepareToolSchema(schema, { provider }).schema, provider)).toEqual([])
@@ -51,7 +53,12 @@ describe('every tool of the MCP server corpus on every profile', () => {
     expect(new Set(tools.map((entry) => entry.server)).size).toBeGreaterThanOrEqual(10)
   })
 
-  const cases = tools.flatMap(({ server, version, tool }) => PROVIDER_NAMES.map((provider) => [`${server}@${version} ${tool.name}`, provider, tool.inputSchema as Record<string, unknown>] as const))
+  const cases = tools.flatMap(({ server, version, tool }) =>
+    PROVIDER_NAMES.map(
+      (provider) =>
+        [`${server}@${version} ${tool.name}`, provider, tool.inputSchema as Record<string, unknown>] as const,
+    ),
+  )
 
   it.each(cases)('%s, %s: the prepared schema breaks no rule of the provider', (_name, provider, schema) => {
     expect(checkProviderSchema(prepareToolSchema(schema, { provider }).schema, provider)).toEqual([])

@@ -7,7 +7,11 @@ const strict = { provider: 'openai-strict' } as const
 
 describe('openai-strict: the schema', () => {
   it('lists every property in required, makes the optional ones nullable and closes the object', () => {
-    const schema = deepFreeze({ type: 'object', properties: { q: { type: 'string' }, limit: { type: 'integer' } }, required: ['q'] })
+    const schema = deepFreeze({
+      type: 'object',
+      properties: { q: { type: 'string' }, limit: { type: 'integer' } },
+      required: ['q'],
+    })
     expect(prepareToolSchema(schema, strict).schema).toEqual({
       type: 'object',
       properties: { q: { type: 'string' }, limit: { type: ['integer', 'null'] } },
@@ -19,7 +23,11 @@ describe('openai-strict: the schema', () => {
   it.each([
     ['a type list', { type: ['integer', 'string'] }, { type: ['integer', 'string', 'null'] }],
     ['an enum', { type: 'string', enum: ['a', 'b'] }, { type: ['string', 'null'], enum: ['a', 'b', null] }],
-    ['an anyOf', { anyOf: [{ type: 'integer' }, { type: 'string' }] }, { anyOf: [{ type: 'integer' }, { type: 'string' }, { type: 'null' }] }],
+    [
+      'an anyOf',
+      { anyOf: [{ type: 'integer' }, { type: 'string' }] },
+      { anyOf: [{ type: 'integer' }, { type: 'string' }, { type: 'null' }] },
+    ],
     ['a const', { const: 'x' }, { anyOf: [{ const: 'x' }, { type: 'null' }] }],
     ['already nullable', { type: ['integer', 'null'] }, { type: ['integer', 'null'] }],
   ])('an optional property with %s gets the nullable form', (_name, property, expected) => {
@@ -42,7 +50,14 @@ describe('openai-strict: the schema', () => {
   it('merges allOf members into one object', () => {
     const schema = deepFreeze({
       type: 'object',
-      properties: { p: { allOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { properties: { b: { type: 'integer' } }, required: ['a'] }] } },
+      properties: {
+        p: {
+          allOf: [
+            { type: 'object', properties: { a: { type: 'string' } } },
+            { properties: { b: { type: 'integer' } }, required: ['a'] },
+          ],
+        },
+      },
       required: ['p'],
     })
     expect((prepareToolSchema(schema, strict).schema.properties as Record<string, unknown>).p).toEqual({
@@ -55,7 +70,11 @@ describe('openai-strict: the schema', () => {
 
   it.each([
     ['minimum', { type: 'integer', minimum: 1 }, { type: 'integer', minimum: 1 }],
-    ['minLength', { type: 'string', minLength: 3, description: 'Name' }, { type: 'string', description: 'Name (minLength 3)' }],
+    [
+      'minLength',
+      { type: 'string', minLength: 3, description: 'Name' },
+      { type: 'string', description: 'Name (minLength 3)' },
+    ],
     ['default', { type: 'string', default: 'fast' }, { type: 'string', description: '(default fast)' }],
     ['a uri format', { type: 'string', format: 'uri' }, { type: 'string', description: '(format uri)' }],
     ['an email format', { type: 'string', format: 'email' }, { type: 'string', format: 'email' }],
@@ -70,7 +89,8 @@ describe('openai-strict: the schema', () => {
     for (let level = 0; level < 12; level++) schema = { type: 'object', properties: { a: schema }, required: ['a'] }
     const sent = prepareToolSchema(deepFreeze(schema), strict).schema
     let position = sent as Record<string, unknown>
-    for (let level = 0; level < 10; level++) position = (position.properties as Record<string, Record<string, unknown>>).a!
+    for (let level = 0; level < 10; level++)
+      position = (position.properties as Record<string, Record<string, unknown>>).a!
     expect(position.type).toBe('string')
     expect(position.description).toContain('nested deeper than 10 objects')
     expect(checkProviderSchema(sent, 'openai-strict')).toEqual([])
@@ -80,7 +100,10 @@ describe('openai-strict: the schema', () => {
     const values = Array.from({ length: 1200 }, (_, index) => `v${index}`)
     const schema = deepFreeze({ type: 'object', properties: { p: { type: 'string', enum: values } }, required: ['p'] })
     const sent = prepareToolSchema(schema, strict).schema
-    expect((sent.properties as Record<string, unknown>).p).toEqual({ type: 'string', description: '(one of 1200 values, too many for strict mode to list)' })
+    expect((sent.properties as Record<string, unknown>).p).toEqual({
+      type: 'string',
+      description: '(one of 1200 values, too many for strict mode to list)',
+    })
     expect(checkProviderSchema(sent, 'openai-strict')).toEqual([])
   })
 
@@ -93,7 +116,12 @@ describe('openai-strict: the schema', () => {
   })
 
   it('a root without properties is a tool without arguments: closed and empty', () => {
-    expect(prepareToolSchema(deepFreeze({ type: 'object' }), strict).schema).toEqual({ type: 'object', properties: {}, required: [], additionalProperties: false })
+    expect(prepareToolSchema(deepFreeze({ type: 'object' }), strict).schema).toEqual({
+      type: 'object',
+      properties: {},
+      required: [],
+      additionalProperties: false,
+    })
   })
 
   it('inlines references and cuts a recursion where it re-enters itself', () => {
@@ -108,7 +136,9 @@ describe('openai-strict: the schema', () => {
     expect(sent.properties).toEqual({
       node: {
         type: 'object',
-        properties: { next: { type: 'string', description: '(JSON text of any value: the schema refers to itself here.)' } },
+        properties: {
+          next: { type: 'string', description: '(JSON text of any value: the schema refers to itself here.)' },
+        },
         required: ['next'],
         additionalProperties: false,
       },
@@ -131,15 +161,24 @@ describe('openai-strict: restoreArgs', () => {
   const prepared = prepareToolSchema(schema, strict)
 
   it('drops the null strict mode sent for an omitted optional property', () => {
-    expect(prepared.restoreArgs('{"q":"x","limit":null,"note":"n","extra_headers":null}')).toEqual({ q: 'x', note: 'n' })
+    expect(prepared.restoreArgs('{"q":"x","limit":null,"note":"n","extra_headers":null}')).toEqual({
+      q: 'x',
+      note: 'n',
+    })
   })
 
   it('keeps a null the tool declared for a required property', () => {
-    expect(prepared.restoreArgs('{"q":"x","limit":null,"note":null,"extra_headers":null}')).toEqual({ q: 'x', note: null })
+    expect(prepared.restoreArgs('{"q":"x","limit":null,"note":null,"extra_headers":null}')).toEqual({
+      q: 'x',
+      note: null,
+    })
   })
 
   it('drops "null" as text too, once coerced', () => {
-    expect(prepared.restoreArgs({ q: 'x', limit: 'null', note: 'n', extra_headers: null })).toEqual({ q: 'x', note: 'n' })
+    expect(prepared.restoreArgs({ q: 'x', limit: 'null', note: 'n', extra_headers: null })).toEqual({
+      q: 'x',
+      note: 'n',
+    })
   })
 
   it('parses JSON text back, with the original names restored first', () => {
@@ -152,7 +191,11 @@ describe('openai-strict: restoreArgs', () => {
   })
 
   it('leaves JSON text that does not parse as it came', () => {
-    expect(prepared.restoreArgs({ q: 'x', note: 'n', extra_headers: '{"Accept"' })).toEqual({ q: 'x', note: 'n', 'extra headers': '{"Accept"' })
+    expect(prepared.restoreArgs({ q: 'x', note: 'n', extra_headers: '{"Accept"' })).toEqual({
+      q: 'x',
+      note: 'n',
+      'extra headers': '{"Accept"',
+    })
   })
 
   it('toModelArgs writes the form the model was shown', () => {
@@ -171,9 +214,15 @@ describe('openai-strict: a union of arrays, one of them of const or enum items',
   it.each([
     ['const items', { anyOf: [{ type: 'array', items: { const: 'fixed' } }, objects] }],
     ['enum items', { anyOf: [{ type: 'array', items: { enum: ['a', 1] } }, objects] }],
-    ['const items in a nested union', { anyOf: [{ anyOf: [{ type: 'string' }, { type: 'array', items: { const: 'fixed' } }] }, objects] }],
+    [
+      'const items in a nested union',
+      { anyOf: [{ anyOf: [{ type: 'string' }, { type: 'array', items: { const: 'fixed' } }] }, objects] },
+    ],
   ])('%s: an array of objects takes the object branch both ways', (_name, union) => {
-    const prepared = prepareToolSchema(deepFreeze({ type: 'object', properties: { v: union }, required: ['v'] }), strict)
+    const prepared = prepareToolSchema(
+      deepFreeze({ type: 'object', properties: { v: union }, required: ['v'] }),
+      strict,
+    )
     expect(prepared.toModelArgs(deepFreeze({ v: [{}] }))).toEqual({ v: [{ p: null }] })
     expect(prepared.restoreArgs(deepFreeze({ v: [{ p: null }] }))).toEqual({ v: [{}] })
     expect(prepared.restoreArgs(deepFreeze({ v: ['fixed'] }))).toEqual({ v: ['fixed'] })

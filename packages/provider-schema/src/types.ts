@@ -59,7 +59,13 @@ export interface PreparedTool {
 /** What {@link PreparedToolset.restoreCall} returns. */
 export type RestoredCall =
   | { readonly ok: true; readonly name: string; readonly arguments: unknown; readonly tool: PreparedTool }
-  | { readonly ok: false; readonly reason: 'unknown-tool'; readonly name: string; readonly arguments: unknown; readonly message: string }
+  | {
+      readonly ok: false
+      readonly reason: 'unknown-tool'
+      readonly name: string
+      readonly arguments: unknown
+      readonly message: string
+    }
 
 /** A list of tools prepared for one provider. */
 export interface PreparedToolset {
@@ -70,7 +76,10 @@ export interface PreparedToolset {
   /** The provider-side name of a tool, by its original name (`undefined` when unknown). */
   providerName(originalName: string): string | undefined
   /** An original-side call turned into the call as the model was shown it (for history); `undefined` when the tool is unknown. */
-  toModelCall(call: { readonly name: string; readonly arguments: unknown }): { readonly name: string; readonly arguments: unknown } | undefined
+  toModelCall(call: {
+    readonly name: string
+    readonly arguments: unknown
+  }): { readonly name: string; readonly arguments: unknown } | undefined
 }
 
 /** One rule a schema breaks for a provider. */

@@ -85,10 +85,19 @@ runBench(PACKAGE, [
   { name: 'resolve 1,000 distinct refs (first time)', impls: { ours: oursWide }, note },
   { name: 'resolve a 1,000-long chain (first time)', impls: { ours: oursChain }, note },
   { name: 'resolve one ref with a sibling (first time)', impls: { ours: oursFirst }, note },
-  { name: 'resolve the same ref again (cache hit)', impls: { ours: oursCached }, note: `${PEER} has no cache: each call dereferences again` },
+  {
+    name: 'resolve the same ref again (cache hit)',
+    impls: { ours: oursCached },
+    note: `${PEER} has no cache: each call dereferences again`,
+  },
 ])
 
-async function measureAsync(name: string, fn: () => Promise<unknown>, caseNote: string, firstMs: number): Promise<void> {
+async function measureAsync(
+  name: string,
+  fn: () => Promise<unknown>,
+  caseNote: string,
+  firstMs: number,
+): Promise<void> {
   const rates: number[] = []
   // A peer call that takes more than a second is not repeated on a shared
   // machine: its first (verification) call is the one sample.
@@ -107,13 +116,32 @@ async function measureAsync(name: string, fn: () => Promise<unknown>, caseNote: 
   rates.sort((a, b) => a - b)
   const middle = rates.length >> 1
   const median = rates.length % 2 === 1 ? rates[middle]! : (rates[middle - 1]! + rates[middle]!) / 2
-  const record: BenchRecord = { package: PACKAGE, case: name, impl: PEER, opsPerSec: median >= 100 ? Math.round(median) : Number(median.toFixed(2)), samples: rates.length, note: caseNote }
-  console.log(`${PACKAGE.padEnd(16)} ${name.padEnd(40)} ${PEER.padEnd(36)} ${record.opsPerSec.toLocaleString('en-US').padStart(14)} ops/s  (${rates.length} samples)`)
+  const record: BenchRecord = {
+    package: PACKAGE,
+    case: name,
+    impl: PEER,
+    opsPerSec: median >= 100 ? Math.round(median) : Number(median.toFixed(2)),
+    samples: rates.length,
+    note: caseNote,
+  }
+  console.log(
+    `${PACKAGE.padEnd(16)} ${name.padEnd(40)} ${PEER.padEnd(36)} ${record.opsPerSec.toLocaleString('en-US').padStart(14)} ops/s  (${rates.length} samples)`,
+  )
   const out = process.env['BENCH_OUT']
   if (out) appendFileSync(out, JSON.stringify(record) + '\n')
 }
 
 await measureAsync('resolve 1,000 distinct refs (first time)', () => peer(wide), note, peerWideMs)
-await measureAsync('resolve a 1,000-long chain (first time)', () => peer(chain), `${note}; one call takes seconds, so it is timed once`, peerChainMs)
+await measureAsync(
+  'resolve a 1,000-long chain (first time)',
+  () => peer(chain),
+  `${note}; one call takes seconds, so it is timed once`,
+  peerChainMs,
+)
 await measureAsync('resolve one ref with a sibling (first time)', () => peer(one), note, peerOneMs)
-await measureAsync('resolve the same ref again (cache hit)', () => peer(one), `${PEER} has no cache: each call dereferences again`, peerOneMs)
+await measureAsync(
+  'resolve the same ref again (cache hit)',
+  () => peer(one),
+  `${PEER} has no cache: each call dereferences again`,
+  peerOneMs,
+)

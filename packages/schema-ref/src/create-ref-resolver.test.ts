@@ -69,7 +69,12 @@ describe('resolve', () => {
     expect(() => {
       merged['type'] = 'string'
     }).toThrow(TypeError)
-    expect(resolver.resolve({ $ref: '#/$defs/a', x: 1 })).toEqual({ x: 1, description: 'a', title: 'b', type: 'integer' })
+    expect(resolver.resolve({ $ref: '#/$defs/a', x: 1 })).toEqual({
+      x: 1,
+      description: 'a',
+      title: 'b',
+      type: 'integer',
+    })
   })
 
   it('never mutates the root or the node', () => {
@@ -113,10 +118,13 @@ describe('resolveOnPath', () => {
     expect(pathRefs(result?.path)).toEqual(['#/$defs/a', '#/$defs/b', '#/$defs/Id'])
   })
 
-  it.each(['#/$defs/a', '#/$defs/b', '#/$defs/Id'])('returns undefined when %s of the chain is already on the path', (ref) => {
-    const path: RefPath = { ref, parent: outer }
-    expect(resolver.resolveOnPath(deepFreeze({ $ref: '#/$defs/a' }), path)).toBeUndefined()
-  })
+  it.each(['#/$defs/a', '#/$defs/b', '#/$defs/Id'])(
+    'returns undefined when %s of the chain is already on the path',
+    (ref) => {
+      const path: RefPath = { ref, parent: outer }
+      expect(resolver.resolveOnPath(deepFreeze({ $ref: '#/$defs/a' }), path)).toBeUndefined()
+    },
+  )
 
   it('checks a 10,000-long chain against a 10,000-deep path', () => {
     const chain: Record<string, unknown> = {}
@@ -126,9 +134,11 @@ describe('resolveOnPath', () => {
     const entered = long.resolveOnPath({ $ref: '#/$defs/d0' }, undefined)
     expect(pathRefs(entered?.path)).toHaveLength(10_001)
     expect(long.resolveOnPath({ $ref: '#/$defs/d9000' }, entered?.path)).toBeUndefined()
-    expect(long.resolveOnPath({ $ref: '#/$defs/d0' }, { ref: '#/$defs/elsewhere', parent: undefined })?.schema).toEqual({
-      type: 'integer',
-    })
+    expect(long.resolveOnPath({ $ref: '#/$defs/d0' }, { ref: '#/$defs/elsewhere', parent: undefined })?.schema).toEqual(
+      {
+        type: 'integer',
+      },
+    )
   })
 })
 
@@ -155,7 +165,11 @@ describe('walking recursive unions', () => {
         B: { anyOf: [{ $ref: '#/$defs/A' }, { type: 'integer' }] },
       },
     })
-    expect(walkSchema(createRefResolver(mutual), { $ref: '#/$defs/A' })).toEqual({ visits: 5, stopped: 1, leaves: ['integer', 'string'] })
+    expect(walkSchema(createRefResolver(mutual), { $ref: '#/$defs/A' })).toEqual({
+      visits: 5,
+      stopped: 1,
+      leaves: ['integer', 'string'],
+    })
   })
 
   it('walks a value 200 levels deep through the union in linear steps when the path restarts at each child value', () => {
@@ -178,7 +192,8 @@ describe('walking recursive unions', () => {
       if (resolved === undefined) continue
       const node = resolved.schema as Record<string, unknown>
       const branches = node['anyOf']
-      if (Array.isArray(branches)) for (const branch of branches) stack.push({ ...step, schema: branch, path: resolved.path })
+      if (Array.isArray(branches))
+        for (const branch of branches) stack.push({ ...step, schema: branch, path: resolved.path })
       const properties = node['properties'] as Record<string, unknown> | undefined
       if (properties && typeof step.value === 'object' && step.value !== null) {
         level++

@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest'
 
 describe('@x/schema-ref (built dist/)', () => {
   it('exports exactly the public API', async () => {
-    expect(Object.keys(await import('../dist/index.js')).sort()).toEqual(['createPatternTest', 'createRefResolver', 'resolveLocalSchemaRef'])
+    expect(Object.keys(await import('../dist/index.js')).sort()).toEqual([
+      'createPatternTest',
+      'createRefResolver',
+      'resolveLocalSchemaRef',
+    ])
   })
 })

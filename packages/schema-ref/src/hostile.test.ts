@@ -22,10 +22,22 @@ const throwingAt = (value: Record<string, unknown>, key: string): Record<string,
 const cases: Array<[string, () => { root: unknown; node: unknown }]> = [
   ['a revoked Proxy as the node', () => ({ root: {}, node: revoked() })],
   ['a throwing $ref getter on the node', () => ({ root: {}, node: throwingAt({ description: 'd' }, '$ref') })],
-  ['a throwing sibling getter on the node', () => ({ root: { $defs: { A: { type: 'string' } } }, node: throwingAt({ $ref: '#/$defs/A' }, 'description') })],
+  [
+    'a throwing sibling getter on the node',
+    () => ({ root: { $defs: { A: { type: 'string' } } }, node: throwingAt({ $ref: '#/$defs/A' }, 'description') }),
+  ],
   ['a revoked Proxy as the target', () => ({ root: { $defs: { A: revoked() } }, node: { $ref: '#/$defs/A' } })],
-  ['a throwing $ref getter on the target (a chain)', () => ({ root: { $defs: { A: throwingAt({ type: 'string' }, '$ref') } }, node: { $ref: '#/$defs/A' } })],
-  ['a throwing keyword getter on the target, merged with a sibling', () => ({ root: { $defs: { A: throwingAt({ type: 'string' }, 'format') } }, node: { $ref: '#/$defs/A', description: 'd' } })],
+  [
+    'a throwing $ref getter on the target (a chain)',
+    () => ({ root: { $defs: { A: throwingAt({ type: 'string' }, '$ref') } }, node: { $ref: '#/$defs/A' } }),
+  ],
+  [
+    'a throwing keyword getter on the target, merged with a sibling',
+    () => ({
+      root: { $defs: { A: throwingAt({ type: 'string' }, 'format') } },
+      node: { $ref: '#/$defs/A', description: 'd' },
+    }),
+  ],
   ['a revoked Proxy as the root', () => ({ root: revoked(), node: { $ref: '#/$defs/A' } })],
 ]
 

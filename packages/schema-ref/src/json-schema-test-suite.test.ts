@@ -24,7 +24,8 @@ interface SuiteCase {
 
 const REMOTE = 'remote reference (a URL or URN, not a "#" fragment): out of scope, document-local only'
 const ANCHOR = 'plain-name anchor ($anchor or "#foo" $id): out of scope, pointers only'
-const NESTED_ID = 'depends on a nested $id changing the base URI: we are document-local, "#/..." always means this document'
+const NESTED_ID =
+  'depends on a nested $id changing the base URI: we are document-local, "#/..." always means this document'
 const RELATIVE = 'reference relative to an $id base URI: out of scope, document-local only'
 
 const skipped: Record<string, Record<string, string>> = {
@@ -86,16 +87,20 @@ const BLOBS = {
   'draft2020-12': '9ca82eeb0198c8bd379662107cc870f7317d2b06',
   draft7: '82e1e16725e2bd0bb0496b192b09a78875a8e085',
 } as const
-const fixture = (path: string): Buffer => readFileSync(new URL(`./fixtures/json-schema-test-suite/${path}`, import.meta.url))
-const gitBlobId = (bytes: Buffer): string => createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex')
+const fixture = (path: string): Buffer =>
+  readFileSync(new URL(`./fixtures/json-schema-test-suite/${path}`, import.meta.url))
+const gitBlobId = (bytes: Buffer): string =>
+  createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex')
 
 describe('the JSON-Schema-Test-Suite fixtures', () => {
-  it.each(Object.entries(BLOBS))('%s/ref.json is byte for byte the suite\'s file', (draft, blob) => {
+  it.each(Object.entries(BLOBS))("%s/ref.json is byte for byte the suite's file", (draft, blob) => {
     expect(gitBlobId(fixture(`${draft}/ref.json`))).toBe(blob)
   })
 
   it("carry the suite's MIT licence", () => {
-    expect(fixture('LICENSE').toString('utf8')).toMatch(/^Copyright \(c\) 2012 Julian Berman\n\nPermission is hereby granted, free of charge/)
+    expect(fixture('LICENSE').toString('utf8')).toMatch(
+      /^Copyright \(c\) 2012 Julian Berman\n\nPermission is hereby granted, free of charge/,
+    )
   })
 })
 
@@ -108,7 +113,9 @@ for (const draft of ['draft2020-12', 'draft7'] as const) {
     it('names in its skip list only cases the suite has', () => {
       const descriptions = new Set(suite.map((suiteCase) => suiteCase.description))
       expect(Object.keys(skips).filter((description) => !descriptions.has(description))).toEqual([])
-      expect(Object.keys(semanticDeviations[draft]!).filter((description) => !descriptions.has(description))).toEqual([])
+      expect(Object.keys(semanticDeviations[draft]!).filter((description) => !descriptions.has(description))).toEqual(
+        [],
+      )
     })
 
     it('keeps only cases whose references are all "#" fragments', () => {
@@ -123,7 +130,11 @@ for (const draft of ['draft2020-12', 'draft7'] as const) {
     it('finds a $ref in a schema position in every kept case but the two whose "$ref" is data', () => {
       // Those two are checked by the ajv pass below: a property named "$ref"
       // and a "$ref" inside `enum` must not be taken for references.
-      expect(kept.filter((suiteCase) => collectRefNodes(suiteCase.schema).length === 0).map((suiteCase) => suiteCase.description)).toEqual([
+      expect(
+        kept
+          .filter((suiteCase) => collectRefNodes(suiteCase.schema).length === 0)
+          .map((suiteCase) => suiteCase.description),
+      ).toEqual([
         'property named $ref that is not a reference',
         'naive replacement of $ref with its destination is not correct',
       ])
@@ -163,7 +174,8 @@ for (const draft of ['draft2020-12', 'draft7'] as const) {
         if (inlined === RECURSIVE) return
         const ajv = draft === 'draft7' ? new Ajv({ strict: false }) : new Ajv2020({ strict: false })
         const validate = ajv.compile(inlined as object | boolean)
-        for (const test of suiteCase.tests) expect([test.description, validate(test.data)]).toEqual([test.description, test.valid])
+        for (const test of suiteCase.tests)
+          expect([test.description, validate(test.data)]).toEqual([test.description, test.valid])
       },
     )
   })

@@ -5,14 +5,52 @@ import { describe, expect, it } from 'vitest'
 import { createRefResolver } from './create-ref-resolver.js'
 import { resolveLocalSchemaRef } from './resolve-local-schema-ref.js'
 
-const keys = ['$defs', 'definitions', 'properties', 'anyOf', 'items', 'a', 'b', '', 'a/b', 'm~n', '%', '__proto__', 'constructor', 'toString', '0', '1']
-const token = fc.oneof({ arbitrary: fc.constantFrom(...keys), weight: 8 }, { arbitrary: fc.string({ maxLength: 4 }), weight: 1 })
+const keys = [
+  '$defs',
+  'definitions',
+  'properties',
+  'anyOf',
+  'items',
+  'a',
+  'b',
+  '',
+  'a/b',
+  'm~n',
+  '%',
+  '__proto__',
+  'constructor',
+  'toString',
+  '0',
+  '1',
+]
+const token = fc.oneof(
+  { arbitrary: fc.constantFrom(...keys), weight: 8 },
+  { arbitrary: fc.string({ maxLength: 4 }), weight: 1 },
+)
 const escaped = (text: string): string => text.replaceAll('~', '~0').replaceAll('/', '~1')
 const ref = fc.oneof(
-  { arbitrary: fc.array(token, { maxLength: 3 }).map((tokens) => '#' + tokens.map((part) => '/' + escaped(part)).join('')), weight: 6 },
+  {
+    arbitrary: fc
+      .array(token, { maxLength: 3 })
+      .map((tokens) => '#' + tokens.map((part) => '/' + escaped(part)).join('')),
+    weight: 6,
+  },
   fc.array(token, { maxLength: 4 }).map((tokens) => '#' + tokens.map((part) => '/' + escaped(part)).join('')),
-  fc.array(token, { maxLength: 4 }).map((tokens) => '#' + tokens.map((part) => '/' + encodeURIComponent(escaped(part))).join('')),
-  fc.constantFrom('#', '#/', '#Address', '#/a~2', '#/%zz', '#/%E0%A4%A', '#/%C0%AF', 'other.json#/a', 'https://x.test/s', ''),
+  fc
+    .array(token, { maxLength: 4 })
+    .map((tokens) => '#' + tokens.map((part) => '/' + encodeURIComponent(escaped(part))).join('')),
+  fc.constantFrom(
+    '#',
+    '#/',
+    '#Address',
+    '#/a~2',
+    '#/%zz',
+    '#/%E0%A4%A',
+    '#/%C0%AF',
+    'other.json#/a',
+    'https://x.test/s',
+    '',
+  ),
   fc.string({ maxLength: 12 }),
 )
 
@@ -30,16 +68,27 @@ const { node } = fc.letrec<{ node: unknown }>((tie) => ({
 }))
 // Through JSON text, so a generated "__proto__" key is an own data property,
 // exactly as JSON.parse hands it to the resolver in real use.
-const json = fc.oneof(
-  { arbitrary: fc.dictionary(fc.constantFrom(...keys), node, { minKeys: 2, maxKeys: 8 }), weight: 4 },
-  { arbitrary: node, weight: 1 },
-).map((value) => JSON.parse(JSON.stringify(value) ?? 'null') as unknown)
-const refNode = fc.tuple(ref, fc.dictionary(fc.constantFrom('description', 'title', 'type', '__proto__'), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }))
+const json = fc
+  .oneof(
+    { arbitrary: fc.dictionary(fc.constantFrom(...keys), node, { minKeys: 2, maxKeys: 8 }), weight: 4 },
+    { arbitrary: node, weight: 1 },
+  )
+  .map((value) => JSON.parse(JSON.stringify(value) ?? 'null') as unknown)
+const refNode = fc
+  .tuple(
+    ref,
+    fc.dictionary(fc.constantFrom('description', 'title', 'type', '__proto__'), fc.jsonValue({ maxDepth: 1 }), {
+      maxKeys: 2,
+    }),
+  )
   .map(([reference, siblings]) => JSON.parse(JSON.stringify({ ...siblings, $ref: reference })) as unknown)
 const schema = fc.oneof(refNode, json)
 
 const hasOwnStringRef = (value: unknown): boolean =>
-  typeof value === 'object' && value !== null && Object.hasOwn(value, '$ref') && typeof (value as Record<string, unknown>)['$ref'] === 'string'
+  typeof value === 'object' &&
+  value !== null &&
+  Object.hasOwn(value, '$ref') &&
+  typeof (value as Record<string, unknown>)['$ref'] === 'string'
 
 describe('laws', () => {
   it('never throws and never writes to the root, the node or Object.prototype', () => {
@@ -62,7 +111,9 @@ describe('laws', () => {
       fc.property(json, schema, (root, input) => {
         const result = resolveLocalSchemaRef(root, input)
         if (result === input) return
-        expect(typeof result === 'boolean' || (typeof result === 'object' && result !== null && !Array.isArray(result))).toBe(true)
+        expect(
+          typeof result === 'boolean' || (typeof result === 'object' && result !== null && !Array.isArray(result)),
+        ).toBe(true)
         expect(hasOwnStringRef(result)).toBe(false)
       }),
       { numRuns: 300 },

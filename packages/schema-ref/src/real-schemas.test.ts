@@ -18,7 +18,8 @@ function fixture(name: string): Record<string, unknown> {
 function dig(value: unknown, ...keys: Array<string | number>): unknown {
   let current = value
   for (const key of keys) {
-    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key)) throw new Error(`fixture has no ${keys.join('/')}`)
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key))
+      throw new Error(`fixture has no ${keys.join('/')}`)
     current = (current as Json)[key]
   }
   return current
@@ -54,7 +55,10 @@ describe('pydantic v2', () => {
   })
 
   it('resolves a recursive model whose root is a $ref, keeping $defs beside it', () => {
-    expect(resolveLocalSchemaRef(tree, tree)).toEqual({ $defs: dig(tree, '$defs'), ...(dig(tree, '$defs', 'TreeNode') as Json) })
+    expect(resolveLocalSchemaRef(tree, tree)).toEqual({
+      $defs: dig(tree, '$defs'),
+      ...(dig(tree, '$defs', 'TreeNode') as Json),
+    })
   })
 
   it('walks the recursive tree model, stopping each branch that re-enters TreeNode', () => {
@@ -72,19 +76,25 @@ describe('zod-to-json-schema', () => {
   })
 
   it('resolves a reused object schema to the items of its first occurrence', () => {
-    expect(resolveLocalSchemaRef(filters, dig(filters, 'properties', 'primary'))).toBe(dig(filters, 'properties', 'tags', 'items'))
+    expect(resolveLocalSchemaRef(filters, dig(filters, 'properties', 'primary'))).toBe(
+      dig(filters, 'properties', 'tags', 'items'),
+    )
   })
 
   it('resolves refs into the properties of a sibling property', () => {
     const color = dig(filtersWithDescription, 'properties', 'second', 'properties', 'color')
-    expect(resolveLocalSchemaRef(filtersWithDescription, color)).toBe(dig(filtersWithDescription, 'properties', 'first', 'properties', 'color'))
+    expect(resolveLocalSchemaRef(filtersWithDescription, color)).toBe(
+      dig(filtersWithDescription, 'properties', 'first', 'properties', 'color'),
+    )
   })
 
   it('resolves through a named root whose $ref sits beside definitions and $schema', () => {
     const resolved = resolveLocalSchemaRef(named, named)
     expect(dig(resolved, 'type')).toBe('object')
     expect(dig(resolved, '$schema')).toBe(dig(named, '$schema'))
-    expect(resolveLocalSchemaRef(named, dig(resolved, 'properties', 'max'))).toBe(dig(resolved, 'properties', 'limit', 'anyOf', 0))
+    expect(resolveLocalSchemaRef(named, dig(resolved, 'properties', 'max'))).toBe(
+      dig(resolved, 'properties', 'limit', 'anyOf', 0),
+    )
   })
 
   it('walks a z.lazy recursion that points back at #/properties/root, stopping the branch that re-enters it', () => {

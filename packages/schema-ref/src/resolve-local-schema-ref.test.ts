@@ -11,7 +11,7 @@ const root = deepFreeze({
     'slash/field': { type: 'null' },
     'foo"bar': { type: 'string' },
     'space field': { const: 1 },
-    'é': { const: 2 },
+    é: { const: 2 },
     '': { const: 3 },
     yes: true,
     no: false,
@@ -55,7 +55,13 @@ describe('pointers', () => {
 describe('siblings', () => {
   it('keeps keywords only the $ref node has, lets the referenced schema win conflicts, drops $ref', () => {
     const node = deepFreeze({ $ref: '#/$defs/Id', description: 'mine', title: 'Id', default: 1, nullable: true })
-    expect(resolveLocalSchemaRef(root, node)).toEqual({ type: 'integer', description: 'row id', title: 'Id', default: 1, nullable: true })
+    expect(resolveLocalSchemaRef(root, node)).toEqual({
+      type: 'integer',
+      description: 'row id',
+      title: 'Id',
+      default: 1,
+      nullable: true,
+    })
   })
 
   it('overlays every link of a chain, the schema nearer the end winning', () => {
@@ -207,7 +213,9 @@ describe('hostile documents', () => {
   it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'prototype'])(
     '#/$defs/%s resolves to an own key of that name and never to a prototype member',
     (name) => {
-      const own = deepFreeze(JSON.parse(`{"$defs":{"${name}":{"type":"string"}}}`) as { $defs: Record<string, unknown> })
+      const own = deepFreeze(
+        JSON.parse(`{"$defs":{"${name}":{"type":"string"}}}`) as { $defs: Record<string, unknown> },
+      )
       expect(resolveLocalSchemaRef(own, { $ref: `#/$defs/${name}` })).toBe(own.$defs[name])
       const node = deepFreeze({ $ref: `#/$defs/${name}/prototype` })
       expect(resolveLocalSchemaRef(deepFreeze({ $defs: {} }), node)).toBe(node)
@@ -215,7 +223,9 @@ describe('hostile documents', () => {
   )
 
   it('never writes to Object.prototype', () => {
-    const hostile = deepFreeze(JSON.parse('{"$defs":{"__proto__":{"polluted":1}},"__proto__":{"$ref":"#/$defs/__proto__","x":1}}') as object)
+    const hostile = deepFreeze(
+      JSON.parse('{"$defs":{"__proto__":{"polluted":1}},"__proto__":{"$ref":"#/$defs/__proto__","x":1}}') as object,
+    )
     const node = JSON.parse('{"$ref":"#/$defs/__proto__","__proto__":{"y":2}}') as object
     resolveLocalSchemaRef(hostile, node)
     resolveLocalSchemaRef(hostile, (hostile as Record<string, unknown>)['__proto__'])

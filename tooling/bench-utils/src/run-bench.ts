@@ -39,7 +39,11 @@ type Loop = (fn: () => unknown, iterations: number) => unknown
 // shipped package uses it.
 function makeLoop(): Loop {
   // eslint-disable-next-line no-new-func
-  return new Function('fn', 'iterations', 'let result; for (let index = 0; index < iterations; index++) result = fn(); return result') as Loop
+  return new Function(
+    'fn',
+    'iterations',
+    'let result; for (let index = 0; index < iterations; index++) result = fn(); return result',
+  ) as Loop
 }
 
 function calibrate(loop: Loop, fn: () => unknown): number {

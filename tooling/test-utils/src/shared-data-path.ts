@@ -10,10 +10,7 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
  * read from there, never copied into the repo.
  */
 export function sharedDataPath(relativePath: string): string | undefined {
-  const candidates = [
-    process.env['SHARED_DATA_DIR'],
-    join(repoRoot, '..', 'shared', 'data'),
-  ]
+  const candidates = [process.env['SHARED_DATA_DIR'], join(repoRoot, '..', 'shared', 'data')]
   for (const base of candidates) {
     if (base === undefined || base === '') continue
     const path = join(base, relativePath)

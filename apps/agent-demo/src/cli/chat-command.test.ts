@@ -6,7 +6,12 @@ import { parseCliOptions } from './options.js'
 const chat = async (typed: readonly string[]): Promise<string> => {
   const input = new PassThrough()
   let output = ''
-  const done = chatCommand(parseCliOptions(['chat', '--store', 'memory'], {}, false), { write: (text) => void (output += text), onInterrupt: () => () => {} }, 'read-and-ticket', input)
+  const done = chatCommand(
+    parseCliOptions(['chat', '--store', 'memory'], {}, false),
+    { write: (text) => void (output += text), onInterrupt: () => () => {} },
+    'read-and-ticket',
+    input,
+  )
   input.end(typed.map((line) => `${line}\n`).join(''))
   await done
   return output
@@ -15,7 +20,9 @@ const chat = async (typed: readonly string[]): Promise<string> => {
 describe('agent-demo chat', () => {
   it('shows a prompt and says which request its recorded model sends', async () => {
     const output = await chat(['/quit'])
-    expect(output).toContain('its model replays a recording, so it sends one request: "Read notes/todo.md and notes/bugs.md, then open a ticket for the export bug."')
+    expect(output).toContain(
+      'its model replays a recording, so it sends one request: "Read notes/todo.md and notes/bugs.md, then open a ticket for the export bug."',
+    )
     expect(output.endsWith('> ')).toBe(true)
   })
 

@@ -18,28 +18,37 @@ import { rawAnswersText } from './raw-answers-text.js'
 import { createTerminalRenderer } from './terminal-renderer.js'
 import { withLatency } from './with-latency.js'
 
-
 /**
  * How to run this CLI again from where the person is: `pnpm demo` when the
  * root's `pnpm demo` started it (it says so in `AGENT_DEMO_COMMAND`), else
  * `node <path of dist/cli.js from the current folder>`.
  */
-export function cliCommand(env: Readonly<Record<string, string | undefined>> = process.env, cwd: string = process.cwd()): string {
+export function cliCommand(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  cwd: string = process.cwd(),
+): string {
   if (env.AGENT_DEMO_COMMAND !== undefined && env.AGENT_DEMO_COMMAND !== '') return env.AGENT_DEMO_COMMAND
-  const built = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? './cli.js' : '../../dist/cli.js', import.meta.url))
+  const built = fileURLToPath(
+    new URL(import.meta.url.includes('/dist/') ? './cli.js' : '../../dist/cli.js', import.meta.url),
+  )
   const path = relative(cwd, built) || built
   return `node ${/\s/u.test(path) ? JSON.stringify(path) : path}`
 }
 
-
 function scenarioNamed(name: string): Scenario {
   const scenario = findScenario(name)
-  if (scenario === undefined) throw new TypeError(`unknown scenario '${name}'; known: ${SCENARIOS.map((known) => known.name).join(', ')}`)
+  if (scenario === undefined)
+    throw new TypeError(`unknown scenario '${name}'; known: ${SCENARIOS.map((known) => known.name).join(', ')}`)
   return scenario
 }
 
 /** `demo` and `run <scenario>`: runs a scenario once; Ctrl-C stops the batch cleanly, twice exits. */
-export async function runCommand(options: CliOptions, io: CliIo, scenarioName: string, stop?: AbortSignal): Promise<number> {
+export async function runCommand(
+  options: CliOptions,
+  io: CliIo,
+  scenarioName: string,
+  stop?: AbortSignal,
+): Promise<number> {
   const store = openStore(options)
   const scenario = scenarioNamed(scenarioName)
   const render = createTerminalRenderer({ write: io.write, color: options.color, json: options.json, all: options.all })
@@ -48,10 +57,15 @@ export async function runCommand(options: CliOptions, io: CliIo, scenarioName: s
   const release = io.onInterrupt(() => controller.abort())
   try {
     const latencyScenario: Scenario =
-      options.latency <= 0 ? scenario : { ...scenario, setup: async (context) => {
-        const setup = await scenario.setup(context)
-        return { ...setup, tools: withLatency(setup.tools, options.latency) }
-      } }
+      options.latency <= 0
+        ? scenario
+        : {
+            ...scenario,
+            setup: async (context) => {
+              const setup = await scenario.setup(context)
+              return { ...setup, tools: withLatency(setup.tools, options.latency) }
+            },
+          }
     const root = workspaceRoot(options)
     const outcome = await runScenario({
       scenario: latencyScenario,
@@ -63,17 +77,25 @@ export async function runCommand(options: CliOptions, io: CliIo, scenarioName: s
       ...(options.provider === undefined ? {} : { provider: options.provider }),
     })
     if (!outcome.stopped) {
-      const results = (await store.loadMessages(outcome.sessionId)).flatMap(({ message }) => (message.role === 'tool' ? [message] : []))
+      const results = (await store.loadMessages(outcome.sessionId)).flatMap(({ message }) =>
+        message.role === 'tool' ? [message] : [],
+      )
       const answers = await rawCallAnswers(scenario, results, outcome.meta.workspace)
       if (options.json) for (const answer of answers) io.write(`${JSON.stringify({ type: 'raw_call', ...answer })}\n`)
       else io.write(rawAnswersText(answers))
     }
     if (!options.json) {
       io.write(describeTickets(outcome.tickets))
-      const where = options.store === 'memory' ? 'in memory (not kept)' : options.store === 'sqlite' ? `in ${sqliteStorePath(options.dir)}` : `in ${options.dir}`
+      const where =
+        options.store === 'memory'
+          ? 'in memory (not kept)'
+          : options.store === 'sqlite'
+            ? `in ${sqliteStorePath(options.dir)}`
+            : `in ${options.dir}`
       // The same flags the run used, so the suggested command finds the session.
       const flags = `${options.store === 'sqlite' ? '' : ` --store ${options.store}`}${options.dir === DEFAULT_SESSIONS_DIR ? '' : ` --dir ${options.dir}`}`
-      const hint = options.store === 'memory' ? '' : `; replay it with: ${cliCommand()} replay ${outcome.sessionId}${flags}`
+      const hint =
+        options.store === 'memory' ? '' : `; replay it with: ${cliCommand()} replay ${outcome.sessionId}${flags}`
       io.write(`\nsession ${outcome.sessionId} saved ${where}${hint}\n`)
     }
     return outcome.stopped ? 130 : 0
@@ -89,12 +111,16 @@ export async function replayCommand(options: CliOptions, io: CliIo, sessionId: s
   try {
     const report = await replaySession(store, sessionId, findScenario)
     if (options.json) {
-      io.write(`${JSON.stringify({ sessionId, identical: report.identical, messages: report.recorded.length, difference: report.difference })}\n`)
+      io.write(
+        `${JSON.stringify({ sessionId, identical: report.identical, messages: report.recorded.length, difference: report.difference })}\n`,
+      )
     } else if (report.identical) {
       io.write(`replay of ${sessionId}: identical (${report.recorded.length} messages, same ids, order and results)\n`)
     } else {
       const difference = report.difference
-      io.write(`replay of ${sessionId}: DIFFERENT at message ${difference?.index}\n  recorded:    ${JSON.stringify(difference?.expected)}\n  regenerated: ${JSON.stringify(difference?.actual)}\n`)
+      io.write(
+        `replay of ${sessionId}: DIFFERENT at message ${difference?.index}\n  recorded:    ${JSON.stringify(difference?.expected)}\n  regenerated: ${JSON.stringify(difference?.actual)}\n`,
+      )
     }
     return report.identical ? 0 : 1
   } finally {
@@ -107,7 +133,11 @@ export async function sessionsCommand(options: CliOptions, io: CliIo): Promise<n
   const store = openStore(options)
   const sessions = await store.listSessions()
   if (options.json) for (const session of sessions) io.write(`${JSON.stringify(session)}\n`)
-  else for (const session of sessions) io.write(`${session.id}  ${new Date(session.createdAt).toISOString()}  ${String(session.messageCount).padStart(3)} messages  ${session.title}\n`)
+  else
+    for (const session of sessions)
+      io.write(
+        `${session.id}  ${new Date(session.createdAt).toISOString()}  ${String(session.messageCount).padStart(3)} messages  ${session.title}\n`,
+      )
   await store.close()
   return 0
 }
@@ -135,10 +165,17 @@ export async function showCommand(options: CliOptions, io: CliIo, sessionId: str
     if (message.role === 'assistant') {
       index = 0
       round += 1
-      events.push({ type: 'assistant', round, content: message.content, modelCallCount: message.modelCallCount ?? message.toolCalls.length, callIds: message.toolCalls.map((call) => call.id) })
+      events.push({
+        type: 'assistant',
+        round,
+        content: message.content,
+        modelCallCount: message.modelCallCount ?? message.toolCalls.length,
+        callIds: message.toolCalls.map((call) => call.id),
+      })
     }
     if (message.role === 'tool') {
-      for (const decision of message.decisions ?? []) events.push({ type: 'decision', callId: message.toolCallId, decision })
+      for (const decision of message.decisions ?? [])
+        events.push({ type: 'decision', callId: message.toolCallId, decision })
       events.push({ type: 'result', index, message })
       index += 1
     }
@@ -155,11 +192,25 @@ export async function showCommand(options: CliOptions, io: CliIo, sessionId: str
  * running the script as if it had been read. `/stop` stops the running
  * batch; `/quit` leaves. Use `--latency` to have time to stop.
  */
-export async function chatCommand(options: CliOptions, io: CliIo, scenarioName: string, input: NodeJS.ReadableStream): Promise<number> {
+export async function chatCommand(
+  options: CliOptions,
+  io: CliIo,
+  scenarioName: string,
+  input: NodeJS.ReadableStream,
+): Promise<number> {
   if (options.live) {
     const modelOptions = openAiOptionsFromEnv(process.env)
-    if (modelOptions === undefined) throw new TypeError('chat --live expects AGENT_DEMO_BASE_URL, AGENT_DEMO_API_KEY and AGENT_DEMO_MODEL in the environment')
-    return liveChat(openStore(options), scenarioNamed(scenarioName), modelOptions, { ...io, color: options.color, json: options.json }, input)
+    if (modelOptions === undefined)
+      throw new TypeError(
+        'chat --live expects AGENT_DEMO_BASE_URL, AGENT_DEMO_API_KEY and AGENT_DEMO_MODEL in the environment',
+      )
+    return liveChat(
+      openStore(options),
+      scenarioNamed(scenarioName),
+      modelOptions,
+      { ...io, color: options.color, json: options.json },
+      input,
+    )
   }
   const scenario = scenarioNamed(scenarioName)
   const recorded = loadScript(scenario.script).user
@@ -183,7 +234,9 @@ export async function chatCommand(options: CliOptions, io: CliIo, scenarioName: 
       continue
     }
     if (command !== '') {
-      io.write(`this model cannot read "${command}": it replays a recording. Press Enter on an empty line to send "${recorded}", or run ${cliCommand()} chat --live.\n`)
+      io.write(
+        `this model cannot read "${command}": it replays a recording. Press Enter on an empty line to send "${recorded}", or run ${cliCommand()} chat --live.\n`,
+      )
       prompt()
       continue
     }

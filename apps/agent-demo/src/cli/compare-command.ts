@@ -18,7 +18,8 @@ export function formatComparison(comparison: Comparison): string {
   ])
   const header = ['', 'messages', 'model round trips', 'wall time']
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column]!.length)))
-  const line = (row: readonly string[]): string => `  ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('   ')}\n`
+  const line = (row: readonly string[]): string =>
+    `  ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('   ')}\n`
   return `\n${comparison.entries} entries in one tool_call\n${line(header)}${rows.map(line).join('')}`
 }
 
@@ -39,7 +40,9 @@ export async function compareCommand(options: CliOptions, io: CliIo): Promise<nu
     if (options.json) {
       for (const comparison of comparisons) {
         for (const run of comparison.runs) {
-          io.write(`${JSON.stringify({ type: 'comparison', entries: comparison.entries, modelLatencyMs: options.modelLatency, provider: options.provider ?? DEFAULT_PROVIDER, ...run })}\n`)
+          io.write(
+            `${JSON.stringify({ type: 'comparison', entries: comparison.entries, modelLatencyMs: options.modelLatency, provider: options.provider ?? DEFAULT_PROVIDER, ...run })}\n`,
+          )
         }
       }
       return 0

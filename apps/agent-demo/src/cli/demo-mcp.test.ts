@@ -17,7 +17,9 @@ let output: string
 let exitCode: number
 const SESSION = 'session-read-and-ticket-mcp-0001'
 
-const command = async (run: (io: { write: (text: string) => void; onInterrupt: () => () => void }) => Promise<number>) => {
+const command = async (
+  run: (io: { write: (text: string) => void; onInterrupt: () => () => void }) => Promise<number>,
+) => {
   let text = ''
   const code = await run({ write: (chunk) => void (text += chunk), onInterrupt: () => () => {} })
   return { code, text }
@@ -55,7 +57,9 @@ describe('agent-demo demo against the real MCP servers', () => {
     // (That the two reads overlap is a scheduling fact proven by the loop's
     // concurrency tests; here the order of output lines is all that is certain.)
     const writeStarts = output.indexOf('▶ mcp__tickets__create')
-    expect(output.indexOf('[2/3] call_9a507f1a45c3 mcp__files__read')).toBeGreaterThan(output.indexOf('[1/3] call_batch_01 mcp__files__read'))
+    expect(output.indexOf('[2/3] call_9a507f1a45c3 mcp__files__read')).toBeGreaterThan(
+      output.indexOf('[1/3] call_batch_01 mcp__files__read'),
+    )
     expect(output.indexOf('[1/3] call_batch_01 mcp__files__read')).toBeGreaterThan(0)
     expect(writeStarts).toBeGreaterThan(output.indexOf('[1/3] call_batch_01 mcp__files__read'))
     expect(writeStarts).toBeGreaterThan(output.indexOf('[2/3] call_9a507f1a45c3 mcp__files__read'))
@@ -75,7 +79,7 @@ describe('agent-demo demo against the real MCP servers', () => {
     expect(output).toMatch(/✓ ok\s+\[1\/2\] call_batch_02 mcp__git__log/)
   })
 
-  it('writes the ticket, as the tool received it, to the tickets server\'s SQLite file', () => {
+  it("writes the ticket, as the tool received it, to the tickets server's SQLite file", () => {
     const [ticket] = readTickets(join(dir, 'workspaces', 'sqlite', 'read-and-ticket-mcp-1', 'tickets.db'))
     expect(ticket).toMatchObject({ id: 1, title: 'Retry job sends invoices twice', dueDate: '2026-10-15', priority: 1 })
     expect(ticket!.assignee).toEqual({ 'first name': 'Grace', 'last name': 'Hopper' })
@@ -98,13 +102,19 @@ describe('agent-demo demo against the real MCP servers', () => {
 
   it('lists one JSON object per line with `sessions --json`', async () => {
     const { text } = await command((io) => sessionsCommand(options('sessions', '--json'), io))
-    const lines = text.trimEnd().split('\n').map((line) => JSON.parse(line) as { id: string; messageCount: number })
+    const lines = text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: string; messageCount: number })
     expect(lines).toEqual([expect.objectContaining({ id: SESSION, messageCount: 11 })])
   })
 
   it('prints one stored message per line with `show --json`', async () => {
     const { text } = await command((io) => showCommand(options('show', '--json'), io, SESSION))
-    const lines = text.trimEnd().split('\n').map((line) => JSON.parse(line) as { message: { role: string } })
+    const lines = text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { message: { role: string } })
     expect(lines).toHaveLength(11)
     expect(lines.map((line) => line.message.role).slice(0, 2)).toEqual(['user', 'assistant'])
   })

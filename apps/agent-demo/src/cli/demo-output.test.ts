@@ -12,7 +12,11 @@ import { cliCommand } from './commands.js'
 const appDir = fileURLToPath(new URL('../..', import.meta.url))
 const run = (args: readonly string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string }> =>
   new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: appDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'ignore'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+      cwd: appDir,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
     let stdout = ''
     child.stdout.setEncoding('utf8')
     child.stdout.on('data', (chunk: string) => void (stdout += chunk))
@@ -43,7 +47,9 @@ describe('agent-demo demo through a pipe with NO_COLOR=1', () => {
   it('names each fix in a plain-text column: coerced, renamed', () => {
     expect(plain.stdout).toMatch(/^ {2}fix\s+call\s+tool\s+argument\s+model sent\s+tool received$/mu)
     expect(plain.stdout).toMatch(/^ {2}coerced\s+call_9a507f1a45c3\s+mcp__files__read\s+limit\s+"5"\s+5$/mu)
-    expect(plain.stdout).toMatch(/^ {2}renamed\s+call_8c92dab9565b\s+mcp__tickets__create\s+assignee\.first_name → assignee\.first name\s+"Grace"\s+"Grace"$/mu)
+    expect(plain.stdout).toMatch(
+      /^ {2}renamed\s+call_8c92dab9565b\s+mcp__tickets__create\s+assignee\.first_name → assignee\.first name\s+"Grace"\s+"Grace"$/mu,
+    )
   })
 
   it('leaves the unchanged arguments out, and says how to see them', () => {
@@ -52,26 +58,35 @@ describe('agent-demo demo through a pipe with NO_COLOR=1', () => {
   })
 
   it('lists the unchanged arguments with --all, marked as unchanged', () => {
-    expect(everything.stdout).toMatch(/^ {2}-\s+call_batch_01\s+mcp__files__read\s+path\s+"README\.md"\s+"README\.md"$/mu)
+    expect(everything.stdout).toMatch(
+      /^ {2}-\s+call_batch_01\s+mcp__files__read\s+path\s+"README\.md"\s+"README\.md"$/mu,
+    )
     expect(everything.stdout).not.toContain('not shown; --all lists them')
   })
 
-  it("shows what the real server answers to each changed call as the model sent it", () => {
+  it('shows what the real server answers to each changed call as the model sent it', () => {
     const section = plain.stdout.slice(plain.stdout.indexOf('without the fixes'))
     expect(section).toContain('throwaway copy of the workspace')
-    expect(section).toMatch(/call_9a507f1a45c3 {2}mcp__files__read {2}\{"path":"notes\/incident\.md","limit":"5"\}\n {4}the tool refused it: .*expected number, received string at limit/u)
-    expect(section).toMatch(/call_8c92dab9565b {2}mcp__tickets__create .*\n {4}the tool refused it: .*at assignee\.first name/u)
+    expect(section).toMatch(
+      /call_9a507f1a45c3 {2}mcp__files__read {2}\{"path":"notes\/incident\.md","limit":"5"\}\n {4}the tool refused it: .*expected number, received string at limit/u,
+    )
+    expect(section).toMatch(
+      /call_8c92dab9565b {2}mcp__tickets__create .*\n {4}the tool refused it: .*at assignee\.first name/u,
+    )
   })
 
   it('ends with a replay hint that works from the folder it ran in', () => {
-    expect(plain.stdout).toMatch(/replay it with: node dist\/cli\.js replay session-read-and-ticket-mcp-0001 --store jsonl --dir \S+\n$/u)
+    expect(plain.stdout).toMatch(
+      /replay it with: node dist\/cli\.js replay session-read-and-ticket-mcp-0001 --store jsonl --dir \S+\n$/u,
+    )
   })
 })
 
 describe('product text', () => {
   it('speaks of the project only: the output, the help and the README', () => {
     const readme = readFileSync(join(appDir, 'README.md'), 'utf8')
-    for (const text of [plain.stdout, everything.stdout, help.stdout, readme]) expect(text).not.toMatch(/\bseed\b|\barticle\b|\bissue\b/iu)
+    for (const text of [plain.stdout, everything.stdout, help.stdout, readme])
+      expect(text).not.toMatch(/\bseed\b|\barticle\b|\bissue\b/iu)
     expect(help.stdout).toContain('usage: agent-demo <command> [options]')
   })
 })

@@ -39,7 +39,12 @@ export async function liveChat(
     }
     const sessionId = await startSession(base, {
       title: `live ${modelOptions.model} on ${scenario.name}`,
-      meta: { live: true, model: `openai:${modelOptions.model}`, scenario: scenario.name, enabledToolsets: [...scenario.enabledToolsets] },
+      meta: {
+        live: true,
+        model: `openai:${modelOptions.model}`,
+        scenario: scenario.name,
+        enabledToolsets: [...scenario.enabledToolsets],
+      },
     })
     io.write('type a request; /stop stops a running batch; /quit leaves\n')
     let running: { controller: AbortController; done: Promise<UserTurnOutcome | undefined> } | undefined

@@ -3,8 +3,24 @@ import { DEFAULT_SESSIONS_DIR, parseCliOptions } from './options.js'
 
 describe('parseCliOptions', () => {
   it('reads the command, its arguments and the flags', () => {
-    expect(parseCliOptions(['replay', 'session-1', '--json', '--store', 'memory', '--dir', 'x', '--latency', '50'], {}, true)).toEqual({
-      command: 'replay', positional: ['session-1'], json: true, color: false, store: 'memory', dir: 'x', latency: 50, live: false, modelLatency: 500, entries: [3], all: false,
+    expect(
+      parseCliOptions(
+        ['replay', 'session-1', '--json', '--store', 'memory', '--dir', 'x', '--latency', '50'],
+        {},
+        true,
+      ),
+    ).toEqual({
+      command: 'replay',
+      positional: ['session-1'],
+      json: true,
+      color: false,
+      store: 'memory',
+      dir: 'x',
+      latency: 50,
+      live: false,
+      modelLatency: 500,
+      entries: [3],
+      all: false,
     })
   })
 
@@ -13,13 +29,21 @@ describe('parseCliOptions', () => {
   })
 
   it('reads the compare flags', () => {
-    expect(parseCliOptions(['compare', '--model-latency', '0', '--entries', '2'], {}, false)).toMatchObject({ modelLatency: 0, entries: [2] })
-    expect(() => parseCliOptions(['compare', '--entries', '1,2'], {}, false)).toThrow('--entries expects batch sizes between 2 and 3, like 2,3; received 1,2')
+    expect(parseCliOptions(['compare', '--model-latency', '0', '--entries', '2'], {}, false)).toMatchObject({
+      modelLatency: 0,
+      entries: [2],
+    })
+    expect(() => parseCliOptions(['compare', '--entries', '1,2'], {}, false)).toThrow(
+      '--entries expects batch sizes between 2 and 3, like 2,3; received 1,2',
+    )
   })
 
   it('colours only a TTY without NO_COLOR, and takes the folder from AGENT_DEMO_DATA', () => {
     expect(parseCliOptions(['demo'], {}, true)).toMatchObject({ color: true, dir: DEFAULT_SESSIONS_DIR })
-    expect(parseCliOptions(['demo'], { NO_COLOR: '1', AGENT_DEMO_DATA: '/d' }, true)).toMatchObject({ color: false, dir: '/d' })
+    expect(parseCliOptions(['demo'], { NO_COLOR: '1', AGENT_DEMO_DATA: '/d' }, true)).toMatchObject({
+      color: false,
+      dir: '/d',
+    })
     expect(parseCliOptions(['demo'], {}, false)).toMatchObject({ color: false })
   })
 
@@ -46,11 +70,16 @@ describe('parseCliOptions', () => {
   })
 
   it('lists unchanged arguments only with --all', () => {
-    expect([parseCliOptions(['demo'], {}, false).all, parseCliOptions(['demo', '--all'], {}, false).all]).toEqual([false, true])
+    expect([parseCliOptions(['demo'], {}, false).all, parseCliOptions(['demo', '--all'], {}, false).all]).toEqual([
+      false,
+      true,
+    ])
   })
 
   it('says what it expected for a bad flag', () => {
-    expect(() => parseCliOptions(['demo', '--store', 'redis'], {}, false)).toThrow('--store expects sqlite, jsonl or memory, received redis')
+    expect(() => parseCliOptions(['demo', '--store', 'redis'], {}, false)).toThrow(
+      '--store expects sqlite, jsonl or memory, received redis',
+    )
     expect(() => parseCliOptions(['demo', '--fast'], {}, false)).toThrow('unknown option --fast')
   })
 })

@@ -2,7 +2,9 @@ import { fileURLToPath } from 'node:url'
 import { PROVIDER_NAMES, type ProviderName } from '@x/provider-schema'
 
 /** Sessions folder by default: `apps/agent-demo/.data/sessions` (git-ignored), wherever the CLI is run from. */
-export const DEFAULT_SESSIONS_DIR = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../.data/sessions' : '../../.data/sessions', import.meta.url))
+export const DEFAULT_SESSIONS_DIR = fileURLToPath(
+  new URL(import.meta.url.includes('/dist/') ? '../.data/sessions' : '../../.data/sessions', import.meta.url),
+)
 
 /** Command-line flags shared by the commands. */
 export interface CliOptions {
@@ -34,7 +36,11 @@ export interface CliOptions {
  * [--all] [--provider <name>] [--no-color]`. Unknown flags are errors; a bad value is reported
  * as it was typed.
  */
-export function parseCliOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, isTty: boolean): CliOptions {
+export function parseCliOptions(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  isTty: boolean,
+): CliOptions {
   const positional: string[] = []
   let json = false
   let color = isTty && env.NO_COLOR === undefined
@@ -74,9 +80,12 @@ export function parseCliOptions(argv: readonly string[], env: Readonly<Record<st
     else if (arg.startsWith('--')) throw new TypeError(`unknown option ${arg}`)
     else positional.push(arg)
   }
-  if (store !== 'sqlite' && store !== 'jsonl' && store !== 'memory') throw new TypeError(`--store expects sqlite, jsonl or memory, received ${store}`)
-  if (!Number.isFinite(latency) || latency < 0) throw new TypeError(`--latency expects milliseconds, received ${raw('--latency')}`)
-  if (!Number.isFinite(modelLatency) || modelLatency < 0) throw new TypeError(`--model-latency expects milliseconds, received ${raw('--model-latency')}`)
+  if (store !== 'sqlite' && store !== 'jsonl' && store !== 'memory')
+    throw new TypeError(`--store expects sqlite, jsonl or memory, received ${store}`)
+  if (!Number.isFinite(latency) || latency < 0)
+    throw new TypeError(`--latency expects milliseconds, received ${raw('--latency')}`)
+  if (!Number.isFinite(modelLatency) || modelLatency < 0)
+    throw new TypeError(`--model-latency expects milliseconds, received ${raw('--model-latency')}`)
   // Entries come from a fixed list of three (read, read, open a ticket); a
   // single entry is never a batch, so there is nothing to compare.
   if (entries.some((count) => !Number.isInteger(count) || count < 2 || count > 3)) {

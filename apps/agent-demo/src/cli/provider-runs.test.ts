@@ -15,9 +15,24 @@ import { parseCliOptions } from './options.js'
 const PROVIDERS: readonly ProviderName[] = ['gemini', 'openai-strict']
 let dir: string
 const runs = new Map<string, { code: number; output: string; messages: readonly StoredMessage[]; meta: unknown }>()
-const io = (sink: { text: string }) => ({ write: (chunk: string) => void (sink.text += chunk), onInterrupt: () => () => {} })
+const io = (sink: { text: string }) => ({
+  write: (chunk: string) => void (sink.text += chunk),
+  onInterrupt: () => () => {},
+})
 const options = (provider: string | undefined, ...args: string[]) =>
-  parseCliOptions(['demo', '--store', 'jsonl', '--dir', join(dir, provider ?? 'default'), ...(provider === undefined ? [] : ['--provider', provider]), ...args], {}, false)
+  parseCliOptions(
+    [
+      'demo',
+      '--store',
+      'jsonl',
+      '--dir',
+      join(dir, provider ?? 'default'),
+      ...(provider === undefined ? [] : ['--provider', provider]),
+      ...args,
+    ],
+    {},
+    false,
+  )
 const SESSION = 'session-read-and-ticket-mcp-0001'
 
 beforeAll(async () => {
@@ -35,22 +50,35 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 const searchResult = (provider: string): { name: string; parameters: unknown }[] => {
-  const result = runs.get(provider)!.messages.find(({ message }) => message.role === 'tool' && message.tool === 'tool_search')!.message
-  return (JSON.parse((result as { content: string }).content) as { tools: { name: string; parameters: unknown }[] }).tools
+  const result = runs
+    .get(provider)!
+    .messages.find(({ message }) => message.role === 'tool' && message.tool === 'tool_search')!.message
+  return (JSON.parse((result as { content: string }).content) as { tools: { name: string; parameters: unknown }[] })
+    .tools
 }
 
 describe.each(PROVIDERS)('demo --provider %s', (provider) => {
   it('shows the model tool schemas that provider accepts', () => {
     const tools = searchResult(provider)
     expect(tools.length).toBeGreaterThan(0)
-    for (const tool of tools) expect({ tool: tool.name, violations: checkProviderSchema(tool.parameters, provider) }).toEqual({ tool: tool.name, violations: [] })
+    for (const tool of tools)
+      expect({ tool: tool.name, violations: checkProviderSchema(tool.parameters, provider) }).toEqual({
+        tool: tool.name,
+        violations: [],
+      })
   })
 
   it('restores every call for its tool: the ticket lands with "first name"', () => {
     const run = runs.get(provider)!
     expect(run.code).toBe(0)
-    expect(run.output).toContain('#1 [open] Retry job sends invoices twice  assignee {"first name":"Grace","last name":"Hopper"}  due 2026-10-15  priority 1')
-    expect(run.messages.filter(({ message }) => message.role === 'tool').map(({ message }) => (message as { status: string }).status)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'blocked'])
+    expect(run.output).toContain(
+      '#1 [open] Retry job sends invoices twice  assignee {"first name":"Grace","last name":"Hopper"}  due 2026-10-15  priority 1',
+    )
+    expect(
+      run.messages
+        .filter(({ message }) => message.role === 'tool')
+        .map(({ message }) => (message as { status: string }).status),
+    ).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'blocked'])
   })
 
   it('records the provider in the session header, and replays identically', async () => {

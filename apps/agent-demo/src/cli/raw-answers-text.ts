@@ -12,7 +12,7 @@ export function rawAnswersText(answers: readonly RawCallAnswer[]): string {
   const lines = [
     '',
     'without the fixes: each call above that a fix changed, sent again exactly as the model sent it,',
-    'to fresh servers in a throwaway copy of the workspace (the session\'s own files, repository and tickets are untouched):',
+    "to fresh servers in a throwaway copy of the workspace (the session's own files, repository and tickets are untouched):",
   ]
   for (const answer of answers) {
     // Validation errors come as indented JSON: one line reads better in a terminal and a pipe.

@@ -25,21 +25,28 @@ export async function resumeCommand(options: CliOptions, io: CliIo, sessionId: s
       onEvent: render,
       onInterrupted(results) {
         if (options.json) return
-        for (const result of results) io.write(`  ⊘ interrupted  ${result.toolCallId} ${result.tool ?? ''}  no result was stored before the crash; not run again\n`)
+        for (const result of results)
+          io.write(
+            `  ⊘ interrupted  ${result.toolCallId} ${result.tool ?? ''}  no result was stored before the crash; not run again\n`,
+          )
         if (results.length === 0) io.write('  every call already had its result\n')
       },
     })
     const record = await store.getSession(sessionId)
     const workspace = record?.meta.workspace
     if (options.json) {
-      io.write(`${JSON.stringify({ type: 'resumed', sessionId, interrupted: report.interrupted.length, ended: report.outcome === undefined })}\n`)
+      io.write(
+        `${JSON.stringify({ type: 'resumed', sessionId, interrupted: report.interrupted.length, ended: report.outcome === undefined })}\n`,
+      )
     } else {
       if (typeof workspace === 'string') {
         const file = join(workspace, 'tickets.db')
         io.write(describeTickets({ where: `in ${shortPath(file)}`, tickets: readTickets(file) }))
       }
       const ended = report.outcome === undefined ? '; the session had already ended' : ''
-      io.write(`\nresumed ${sessionId}: ${report.interrupted.length} interrupted result(s) added, no call run twice${ended}\n`)
+      io.write(
+        `\nresumed ${sessionId}: ${report.interrupted.length} interrupted result(s) added, no call run twice${ended}\n`,
+      )
     }
     return report.outcome?.stopped === true ? 130 : 0
   } finally {

@@ -14,15 +14,29 @@ export interface RendererOptions {
 }
 
 const STATUS_MARK: Record<ToolMessage['status'], string> = {
-  ok: '✓', tool_error: '✗', out_of_scope: '∅', malformed: '✗', batch_rejected: '✗', invalid_args: '✗',
-  blocked: '⊘', denied: '⊘', skipped: '…', cancelled: '⊘', interrupted: '⊘',
+  ok: '✓',
+  tool_error: '✗',
+  out_of_scope: '∅',
+  malformed: '✗',
+  batch_rejected: '✗',
+  invalid_args: '✗',
+  blocked: '⊘',
+  denied: '⊘',
+  skipped: '…',
+  cancelled: '⊘',
+  interrupted: '⊘',
 }
 
 function table(header: readonly string[], rows: readonly (readonly string[])[], width = 48): string[] {
   const cut = (text: string): string => (text.length > width ? `${text.slice(0, width - 1)}…` : text)
   const cells = [header, ...rows].map((row) => row.map(cut))
   const widths = header.map((_, column) => Math.max(...cells.map((row) => row[column]!.length)))
-  return cells.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd())
+  return cells.map((row) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd(),
+  )
 }
 
 /**
@@ -55,12 +69,18 @@ export function createTerminalRenderer(options: RendererOptions): (event: LoopEv
         results = []
         expected = event.callIds.length
         const split = event.modelCallCount === event.callIds.length ? '' : ` → split into ${event.callIds.length}`
-        const calls = event.callIds.length === 0 ? '' : paint(2, `  [${event.modelCallCount} call(s) from the model${split}]`)
+        const calls =
+          event.callIds.length === 0 ? '' : paint(2, `  [${event.modelCallCount} call(s) from the model${split}]`)
         line(`${paint(35, 'assistant')} ${event.content ?? ''}${calls}`)
         break
       }
       case 'decision':
-        line(paint(33, `  ${event.callId}  ${event.decision.by} → ${event.decision.action}${event.decision.message === undefined ? '' : `: ${event.decision.message}`}`))
+        line(
+          paint(
+            33,
+            `  ${event.callId}  ${event.decision.by} → ${event.decision.action}${event.decision.message === undefined ? '' : `: ${event.decision.message}`}`,
+          ),
+        )
         break
       case 'dispatch':
         line(paint(2, `  ${event.callId}  ▶ ${event.tool}`))
@@ -74,9 +94,14 @@ export function createTerminalRenderer(options: RendererOptions): (event: LoopEv
         const mark = STATUS_MARK[message.status]
         const colour = message.status === 'ok' ? 32 : message.status === 'skipped' ? 2 : 31
         const firstLine = message.content.split('\n')[0] ?? ''
-        line(`  ${paint(colour, `${mark} ${message.status}`)}  [${event.index + 1}/${expected}] ${message.toolCallId} ${message.tool ?? ''}${timing}  ${paint(2, firstLine.slice(0, 80))}`)
+        line(
+          `  ${paint(colour, `${mark} ${message.status}`)}  [${event.index + 1}/${expected}] ${message.toolCallId} ${message.tool ?? ''}${timing}  ${paint(2, firstLine.slice(0, 80))}`,
+        )
         results.push(message)
-        if (results.length === expected && results.some((result) => result.argsSent !== undefined && result.tool !== 'tool_search')) {
+        if (
+          results.length === expected &&
+          results.some((result) => result.argsSent !== undefined && result.tool !== 'tool_search')
+        ) {
           const every = beforeAfterRows(results.filter((result) => result.tool !== 'tool_search'))
           const rows = options.all === true ? every : every.filter((row) => row.changed)
           const hidden = every.length - rows.length
@@ -84,7 +109,14 @@ export function createTerminalRenderer(options: RendererOptions): (event: LoopEv
           if (rows.length > 0) {
             for (const [index, text] of table(
               ['fix', 'call', 'tool', 'argument', 'model sent', 'tool received'],
-              rows.map((row) => [row.fix === '' ? '-' : row.fix, row.callId, row.tool, row.argument, row.sent, row.received]),
+              rows.map((row) => [
+                row.fix === '' ? '-' : row.fix,
+                row.callId,
+                row.tool,
+                row.argument,
+                row.sent,
+                row.received,
+              ]),
             ).entries()) {
               line(`  ${index === 0 ? paint(1, text) : rows[index - 1]!.changed ? paint(33, text) : text}`)
             }

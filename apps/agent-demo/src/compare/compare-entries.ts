@@ -19,7 +19,11 @@ export interface BatchEntry {
  */
 export const COMPARE_ENTRIES: readonly BatchEntry[] = [
   { name: 'mcp__files__read', arguments: { path: 'README.md' }, fixed: { path: 'README.md' } },
-  { name: 'mcp__files__read', arguments: { path: 'notes/incident.md', limit: '5' }, fixed: { path: 'notes/incident.md', limit: 5 } },
+  {
+    name: 'mcp__files__read',
+    arguments: { path: 'notes/incident.md', limit: '5' },
+    fixed: { path: 'notes/incident.md', limit: 5 },
+  },
   {
     name: 'mcp__tickets__create',
     arguments: { title: 'Retry job sends invoices twice', assignee: { first_name: 'Grace' }, due_date: '2026-10-15' },

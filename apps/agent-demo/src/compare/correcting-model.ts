@@ -2,8 +2,15 @@ import type { Message, Model, ModelTurn, ToolCall, ToolMessage } from '../model/
 import type { JsonObject } from '../tools/types.js'
 import type { BatchEntry } from './compare-entries.js'
 
-const call = (id: string, name: string, args: JsonObject): ToolCall => ({ id, type: 'function', function: { name, arguments: JSON.stringify(args) } })
-const toolCall = (id: string, entries: readonly { readonly name: string; readonly arguments: JsonObject }[]): ToolCall =>
+const call = (id: string, name: string, args: JsonObject): ToolCall => ({
+  id,
+  type: 'function',
+  function: { name, arguments: JSON.stringify(args) },
+})
+const toolCall = (
+  id: string,
+  entries: readonly { readonly name: string; readonly arguments: JsonObject }[],
+): ToolCall =>
   call(id, 'tool_call', { calls: entries.map((entry) => ({ name: entry.name, arguments: entry.arguments })) })
 
 /**
@@ -26,7 +33,8 @@ export function createCorrectingModel(entries: readonly BatchEntry[]): Model {
     name: `correcting:${entries.length}`,
     next({ messages }) {
       const assistants = messages.filter((message) => message.role === 'assistant')
-      const turn = (toolCalls: readonly ToolCall[], content: string | null = null): Promise<ModelTurn> => Promise.resolve({ content, toolCalls })
+      const turn = (toolCalls: readonly ToolCall[], content: string | null = null): Promise<ModelTurn> =>
+        Promise.resolve({ content, toolCalls })
       if (assistants.length === 0) return turn([call('call_1_1', 'tool_search', { query: 'read file, create ticket' })])
       if (assistants.length === 1) return turn([toolCall('call_2_1', entries)])
       const round = assistants.length + 1
@@ -42,14 +50,20 @@ function lastResults(messages: readonly Message[]): ToolMessage[] {
   return messages.slice(last + 1).filter((message): message is ToolMessage => message.role === 'tool')
 }
 
-function corrections(results: readonly ToolMessage[], entries: readonly BatchEntry[]): { name: string; arguments: JsonObject }[] {
+function corrections(
+  results: readonly ToolMessage[],
+  entries: readonly BatchEntry[],
+): { name: string; arguments: JsonObject }[] {
   const retries: { name: string; arguments: JsonObject }[] = []
   for (const result of results) {
     if (result.status === 'batch_rejected') {
       const sent = (result.argsSent as { calls?: { name: string; arguments: JsonObject }[] } | undefined)?.calls ?? []
       retries.push(...sent.map((entry) => ({ name: entry.name, arguments: entry.arguments })))
     } else if (result.status === 'tool_error' || result.status === 'invalid_args') {
-      const entry = entries.find((candidate) => candidate.name === result.tool && JSON.stringify(candidate.arguments) === JSON.stringify(result.argsSent))
+      const entry = entries.find(
+        (candidate) =>
+          candidate.name === result.tool && JSON.stringify(candidate.arguments) === JSON.stringify(result.argsSent),
+      )
       if (entry !== undefined) retries.push({ name: entry.name, arguments: entry.fixed })
     }
   }

@@ -16,9 +16,14 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => setup.close())
 
-const run = (entries: number, label: string): SettingRun => comparisons.find((comparison) => comparison.entries === entries)!.runs.find((candidate) => candidate.setting.label === label)!
+const run = (entries: number, label: string): SettingRun =>
+  comparisons
+    .find((comparison) => comparison.entries === entries)!
+    .runs.find((candidate) => candidate.setting.label === label)!
 const counts = (entries: number): [string, number, number][] =>
-  comparisons.find((comparison) => comparison.entries === entries)!.runs.map((candidate) => [candidate.setting.label, candidate.messages, candidate.roundTrips])
+  comparisons
+    .find((comparison) => comparison.entries === entries)!
+    .runs.map((candidate) => [candidate.setting.label, candidate.messages, candidate.roundTrips])
 
 describe('compare: each fix off in turn, against the real servers', () => {
   it('measures three entries: every missing fix costs the model a round trip', () => {
@@ -54,7 +59,15 @@ describe('compare: each fix off in turn, against the real servers', () => {
   })
 
   it('with all three off, the costs add up', () => {
-    expect(run(3, 'all three off').statuses).toEqual(['ok', 'batch_rejected', 'ok', 'tool_error', 'tool_error', 'ok', 'ok'])
+    expect(run(3, 'all three off').statuses).toEqual([
+      'ok',
+      'batch_rejected',
+      'ok',
+      'tool_error',
+      'tool_error',
+      'ok',
+      'ok',
+    ])
   })
 
   it('runs every entry once, first time, with all three fixes on', () => {
@@ -63,7 +76,10 @@ describe('compare: each fix off in turn, against the real servers', () => {
 
   it('prints one table: a row per setting with messages, round trips, wall time and what each missing fix cost', () => {
     const comparison = comparisons.find((candidate) => candidate.entries === 3)!
-    const text = formatComparison({ ...comparison, runs: comparison.runs.map((candidate, index) => ({ ...candidate, wallMs: 1000 + index * 500 })) })
+    const text = formatComparison({
+      ...comparison,
+      runs: comparison.runs.map((candidate, index) => ({ ...candidate, wallMs: 1000 + index * 500 })),
+    })
     expect(text).toContain('3 entries in one tool_call')
     expect(text).toMatch(/messages\s+model round trips\s+wall time\n/u)
     expect(text).toMatch(/all three fixes on\s+8\s+3\s+1\.00 s\n/u)
@@ -73,8 +89,22 @@ describe('compare: each fix off in turn, against the real servers', () => {
 
   it('measures the same with the tools prepared for openai-strict (restoreCall when both argument fixes are on)', async () => {
     const [strict] = await runComparison(setup, { entries: [3], modelLatencyMs: 0, provider: 'openai-strict' })
-    expect(strict!.runs.map((candidate) => [candidate.setting.label, candidate.messages, candidate.roundTrips, candidate.statuses.join(' ')])).toEqual(
-      comparisons.find((comparison) => comparison.entries === 3)!.runs.map((candidate) => [candidate.setting.label, candidate.messages, candidate.roundTrips, candidate.statuses.join(' ')]),
+    expect(
+      strict!.runs.map((candidate) => [
+        candidate.setting.label,
+        candidate.messages,
+        candidate.roundTrips,
+        candidate.statuses.join(' '),
+      ]),
+    ).toEqual(
+      comparisons
+        .find((comparison) => comparison.entries === 3)!
+        .runs.map((candidate) => [
+          candidate.setting.label,
+          candidate.messages,
+          candidate.roundTrips,
+          candidate.statuses.join(' '),
+        ]),
     )
   }, 30_000)
 
@@ -85,6 +115,8 @@ describe('compare: each fix off in turn, against the real servers', () => {
       onInterrupt: () => () => {},
     })
     expect(code).toBe(0)
-    expect(text).toMatch(/3 entries in one tool_call\n.*\n\s+all three fixes on\s+8\s+3\s+\d+\.\d\d s\n\s+coercion off\s+10 \(\+2\)\s+4 \(\+1\)/u)
+    expect(text).toMatch(
+      /3 entries in one tool_call\n.*\n\s+all three fixes on\s+8\s+3\s+\d+\.\d\d s\n\s+coercion off\s+10 \(\+2\)\s+4 \(\+1\)/u,
+    )
   }, 30_000)
 })

@@ -65,7 +65,13 @@ function withModelLatency(model: Model, latencyMs: number): Model {
   }
 }
 
-async function runSetting(setup: ScenarioSetup, entries: number, setting: FixSetting, modelLatencyMs: number, provider?: ProviderName): Promise<SettingRun> {
+async function runSetting(
+  setup: ScenarioSetup,
+  entries: number,
+  setting: FixSetting,
+  modelLatencyMs: number,
+  provider?: ProviderName,
+): Promise<SettingRun> {
   const store = createMemoryStore()
   const options: LoopOptions = {
     model: withModelLatency(createCorrectingModel(COMPARE_ENTRIES.slice(0, entries)), modelLatencyMs),
@@ -81,7 +87,11 @@ async function runSetting(setup: ScenarioSetup, entries: number, setting: FixSet
     ...(provider === undefined ? {} : { provider }),
   }
   const started = performance.now()
-  const outcome = await runSession(options, { title: `compare: ${setting.label}`, meta: { compare: setting.label } }, 'Read README.md and notes/incident.md, then open a ticket for the incident.')
+  const outcome = await runSession(
+    options,
+    { title: `compare: ${setting.label}`, meta: { compare: setting.label } },
+    'Read README.md and notes/incident.md, then open a ticket for the incident.',
+  )
   const wallMs = performance.now() - started
   const messages = await store.loadMessages(outcome.sessionId)
   const statuses = messages.flatMap(({ message }) => (message.role === 'tool' ? [message.status] : []))
@@ -108,7 +118,8 @@ export async function runComparison(
   await runSetting(setup, COMPARE_ENTRIES.length, FIX_SETTINGS[0]!, 0, options.provider)
   for (const entries of options.entries) {
     const runs: SettingRun[] = []
-    for (const setting of FIX_SETTINGS) runs.push(await runSetting(setup, entries, setting, options.modelLatencyMs, options.provider))
+    for (const setting of FIX_SETTINGS)
+      runs.push(await runSetting(setup, entries, setting, options.modelLatencyMs, options.provider))
     comparisons.push({ entries, runs })
   }
   return comparisons

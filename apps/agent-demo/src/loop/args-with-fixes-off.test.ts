@@ -36,8 +36,14 @@ const original = deepFreeze({
   required: ['person', 'count'],
 }) as JsonObject
 
-const modelArgs = deepFreeze({ person: { first_name: 'Ada', age: '36' }, count: '5', max_items: '10', backup: { first_name: 'Bob' } }) as JsonObject
-const pipeline = (args: JsonObject): unknown => unmapArgKeys(original, coerceToolArgs(sanitizeToolSchema(original), args))
+const modelArgs = deepFreeze({
+  person: { first_name: 'Ada', age: '36' },
+  count: '5',
+  max_items: '10',
+  backup: { first_name: 'Bob' },
+}) as JsonObject
+const pipeline = (args: JsonObject): unknown =>
+  unmapArgKeys(original, coerceToolArgs(sanitizeToolSchema(original), args))
 
 describe('key-unmap end-to-end: unmapArgKeys(original, coerceToolArgs(sanitizeToolSchema(original), modelArgs))', () => {
   it('the schema the model sees names `first_name`, inside the referenced definition too', () => {
@@ -60,14 +66,30 @@ describe('key-unmap end-to-end: unmapArgKeys(original, coerceToolArgs(sanitizeTo
 
   it('gives exactly the arguments the tool declared, which validate against the original schema', () => {
     const result = pipeline(modelArgs)
-    expect(result).toEqual({ person: { 'first name': 'Ada', age: 36 }, count: 5, 'max items': 10, backup: { 'first name': 'Bob' } })
+    expect(result).toEqual({
+      person: { 'first name': 'Ada', age: 36 },
+      count: 5,
+      'max items': 10,
+      backup: { 'first name': 'Bob' },
+    })
     expect(validateArgs(original, result)).toEqual({ valid: true })
   })
 
   it("is what the loop's restoreCall gives with the default profile, and leaves the model arguments untouched", () => {
-    const toolset = prepareToolset([{ name: 'mcp__people__add', inputSchema: original }], { provider: DEFAULT_PROVIDER })
-    expect(toolset.restoreCall({ name: 'mcp__people__add', arguments: modelArgs })).toMatchObject({ ok: true, name: 'mcp__people__add', arguments: pipeline(modelArgs) })
-    expect(modelArgs).toEqual({ person: { first_name: 'Ada', age: '36' }, count: '5', max_items: '10', backup: { first_name: 'Bob' } })
+    const toolset = prepareToolset([{ name: 'mcp__people__add', inputSchema: original }], {
+      provider: DEFAULT_PROVIDER,
+    })
+    expect(toolset.restoreCall({ name: 'mcp__people__add', arguments: modelArgs })).toMatchObject({
+      ok: true,
+      name: 'mcp__people__add',
+      arguments: pipeline(modelArgs),
+    })
+    expect(modelArgs).toEqual({
+      person: { first_name: 'Ada', age: '36' },
+      count: '5',
+      max_items: '10',
+      backup: { first_name: 'Bob' },
+    })
   })
 
   it('through the loop: the tool receives the restored, coerced arguments and the result records both sides', async () => {
@@ -75,15 +97,28 @@ describe('key-unmap end-to-end: unmapArgKeys(original, coerceToolArgs(sanitizeTo
     const tool = fakeTool('mcp__people__add', [], received, { toolset: 'files', schema: original })
     const run = await runScripted(oneBatch(bridgeCall('call_e2e', [['mcp__people__add', modelArgs]])), [tool])
     expect(run.results[0]).toMatchObject({ status: 'ok', argsSent: modelArgs })
-    expect(received.get('call_e2e')).toEqual({ person: { 'first name': 'Ada', age: 36 }, count: 5, 'max items': 10, backup: { 'first name': 'Bob' } })
+    expect(received.get('call_e2e')).toEqual({
+      person: { 'first name': 'Ada', age: 36 },
+      count: 5,
+      'max items': 10,
+      backup: { 'first name': 'Bob' },
+    })
     expect(run.results[0]!.argsReceived).toEqual(received.get('call_e2e'))
   })
 })
 
 describe('argsWithFixesOff: the fixes taken apart, for compare', () => {
   it.each([
-    ['coercion off: names restored, strings left', { coerce: false, restoreKeys: true }, { person: { 'first name': 'Ada', age: '36' }, count: '5', 'max items': '10', backup: { 'first name': 'Bob' } }],
-    ['key restore off: coerced, sanitized names left', { coerce: true, restoreKeys: false }, { person: { first_name: 'Ada', age: 36 }, count: 5, max_items: 10, backup: { first_name: 'Bob' } }],
+    [
+      'coercion off: names restored, strings left',
+      { coerce: false, restoreKeys: true },
+      { person: { 'first name': 'Ada', age: '36' }, count: '5', 'max items': '10', backup: { 'first name': 'Bob' } },
+    ],
+    [
+      'key restore off: coerced, sanitized names left',
+      { coerce: true, restoreKeys: false },
+      { person: { first_name: 'Ada', age: 36 }, count: 5, max_items: 10, backup: { first_name: 'Bob' } },
+    ],
     ['both off: the model arguments as sent', { coerce: false, restoreKeys: false }, modelArgs],
     ['both on: the documented pipeline', { coerce: true, restoreKeys: true }, pipeline(modelArgs)],
   ] as const)('%s', (_title, fixes, expected) => {

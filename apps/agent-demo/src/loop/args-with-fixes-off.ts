@@ -15,6 +15,8 @@ import type { ArgumentFixes } from './types.js'
  * // => { person: { 'first name': 'Ada' }, count: '5' }
  */
 export function argsWithFixesOff(originalSchema: JsonObject, modelArgs: JsonValue, fixes: ArgumentFixes): JsonValue {
-  const coerced = fixes.coerce ? (coerceToolArgs(sanitizeToolSchema(originalSchema), modelArgs) as JsonValue) : modelArgs
+  const coerced = fixes.coerce
+    ? (coerceToolArgs(sanitizeToolSchema(originalSchema), modelArgs) as JsonValue)
+    : modelArgs
   return fixes.restoreKeys ? (unmapArgKeys(originalSchema, coerced) as JsonValue) : coerced
 }

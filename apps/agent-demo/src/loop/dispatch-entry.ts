@@ -46,7 +46,12 @@ export async function dispatchEntry(prepared: PreparedEntry, context: EntryConte
       await plugin.postToolCall({ ...event, result: message, durationMs })
     } catch (error) {
       // A broken post hook must not unpair a call that already ran.
-      context.emit({ type: 'hook_error', callId: event.callId, plugin: plugin.name, message: error instanceof Error ? error.message : String(error) })
+      context.emit({
+        type: 'hook_error',
+        callId: event.callId,
+        plugin: plugin.name,
+        message: error instanceof Error ? error.message : String(error),
+      })
     }
   }
   return message

@@ -22,7 +22,8 @@ export interface PreparedEntry {
   readonly decisions: readonly EntryDecision[]
 }
 
-const isObject = (value: JsonValue): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isObject = (value: JsonValue): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** The result an entry gets when the turn was stopped before it was dispatched. */
 export function skippedResult(callId: string, tool: string | undefined, argsSent: JsonValue | undefined): ToolMessage {
@@ -73,7 +74,9 @@ export async function prepareEntry(
   const normalized = allFixes ? restoredArgs : argsWithFixesOff(tool.inputSchema, argsSent, fixes)
   const validation = allFixes ? validateArgs(tool.inputSchema, normalized) : { valid: true as const }
   if (!validation.valid || !isObject(normalized)) {
-    const failure = validation.valid ? { valid: false as const, missing: [], firstError: { path: '/', message: 'must be object' } } : validation
+    const failure = validation.valid
+      ? { valid: false as const, missing: [], firstError: { path: '/', message: 'must be object' } }
+      : validation
     return stop('invalid_args', formatValidationError(tool.name, failure))
   }
 
@@ -88,7 +91,8 @@ export async function prepareEntry(
   }
   let approvalReason: string | undefined
   const mode = options.approvalMode ?? 'never'
-  if (mode === 'always' || (mode === 'writes' && tool.concurrency.kind === 'write')) approvalReason = `${tool.concurrency.kind} tool`
+  if (mode === 'always' || (mode === 'writes' && tool.concurrency.kind === 'write'))
+    approvalReason = `${tool.concurrency.kind} tool`
 
   for (const plugin of options.plugins ?? []) {
     if (plugin.preToolCall === undefined) continue
@@ -117,10 +121,18 @@ export async function prepareEntry(
 
   if (approvalReason !== undefined) {
     if (context.signal.aborted) return skippedResult(callId, tool.name, argsSent)
-    const approved = options.approver === undefined ? false : await options.approver({ ...event, reason: approvalReason, signal: context.signal })
+    const approved =
+      options.approver === undefined
+        ? false
+        : await options.approver({ ...event, reason: approvalReason, signal: context.signal })
     if (context.signal.aborted) return skippedResult(callId, tool.name, argsSent)
     decide({ by: 'approval', action: approved ? 'approve' : 'deny', message: approvalReason })
-    if (!approved) return stop('denied', `Denied: the user did not approve '${tool.name}'. Do not retry it unless asked.`, event.args)
+    if (!approved)
+      return stop(
+        'denied',
+        `Denied: the user did not approve '${tool.name}'. Do not retry it unless asked.`,
+        event.args,
+      )
   }
 
   return { kind: 'dispatch', tool, event, argsSent, decisions }

@@ -12,7 +12,13 @@ export type ResolvedCall =
       /** The arguments `restoreCall` gave back for the tool (coerced, names restored). */
       readonly restoredArgs: JsonValue
     }
-  | { readonly kind: 'result'; readonly status: ResultStatus; readonly content: string; readonly tool?: string; readonly argsSent?: JsonValue }
+  | {
+      readonly kind: 'result'
+      readonly status: ResultStatus
+      readonly content: string
+      readonly tool?: string
+      readonly argsSent?: JsonValue
+    }
 
 /** Where tools are looked up: the session's registry plus `tool_search`, and its scope. */
 export interface ToolLookup {
@@ -52,27 +58,45 @@ export function resolveCall(call: ToolCall, lookup: ToolLookup): ResolvedCall {
   let name = call.function.name
   let argsSent: JsonValue
   if (name === TOOL_CALL_NAME) {
-    if ('error' in parsed) return { kind: 'result', status: 'malformed', content: `tool_call arguments are not valid JSON: ${parsed.error}` }
+    if ('error' in parsed)
+      return { kind: 'result', status: 'malformed', content: `tool_call arguments are not valid JSON: ${parsed.error}` }
     const normalized = normalizeToolCallEntries(parsed.value)
-    if ('error' in normalized) return { kind: 'result', status: 'malformed', content: String(normalized.error), argsSent: parsed.value }
+    if ('error' in normalized)
+      return { kind: 'result', status: 'malformed', content: String(normalized.error), argsSent: parsed.value }
     const entries = normalized.entries
     if (entries.length > 1) {
       if (entries.every((entry) => isConnectorName(entry.name))) {
-        return { kind: 'result', status: 'out_of_scope', content: 'Connector tools are not available in this session.', argsSent: parsed.value }
+        return {
+          kind: 'result',
+          status: 'out_of_scope',
+          content: 'Connector tools are not available in this session.',
+          argsSent: parsed.value,
+        }
       }
       return { kind: 'result', status: 'batch_rejected', content: localBatchError(entries), argsSent: parsed.value }
     }
     const entry = entries[0]
-    if (entry === undefined) return { kind: 'result', status: 'malformed', content: 'tool_call requires at least one entry in "calls"' }
+    if (entry === undefined)
+      return { kind: 'result', status: 'malformed', content: 'tool_call requires at least one entry in "calls"' }
     name = entry.name
     const entryArgs = parseArguments(entry.arguments)
     if ('error' in entryArgs) {
-      return { kind: 'result', status: 'malformed', content: `arguments of '${name}' are not valid JSON: ${entryArgs.error}`, tool: name }
+      return {
+        kind: 'result',
+        status: 'malformed',
+        content: `arguments of '${name}' are not valid JSON: ${entryArgs.error}`,
+        tool: name,
+      }
     }
     argsSent = entryArgs.value
   } else {
     if ('error' in parsed) {
-      return { kind: 'result', status: 'malformed', content: `arguments of '${name}' are not valid JSON: ${parsed.error}`, tool: name }
+      return {
+        kind: 'result',
+        status: 'malformed',
+        content: `arguments of '${name}' are not valid JSON: ${parsed.error}`,
+        tool: name,
+      }
     }
     argsSent = parsed.value
   }

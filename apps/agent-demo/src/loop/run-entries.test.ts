@@ -15,7 +15,13 @@ describe('concurrency', () => {
     const received = new Map<string, JsonObject>()
     const slowRead = fakeTool(READ, log, received, { ticks: 4 })
     const fastRead = fakeTool('mcp__files__stat', log, received, { ticks: 1 })
-    const write = fakeTool(WRITE, log, received, { toolset: 'tickets', parallelSafe: false, kind: 'write', schema: writeSchema, ticks: 1 })
+    const write = fakeTool(WRITE, log, received, {
+      toolset: 'tickets',
+      parallelSafe: false,
+      kind: 'write',
+      schema: writeSchema,
+      ticks: 1,
+    })
     const batch = bridgeCall('call_a', [
       [READ, { path: 'a' }],
       ['mcp__files__stat', { path: 'b' }],
@@ -26,15 +32,29 @@ describe('concurrency', () => {
     const [a, b, c, d] = run.calls.map((call) => call.id)
     // a and b overlap (b starts before a ends, and even ends first); c starts
     // only after both ended and ends before d starts.
-    expect(starts(log)).toEqual([`start:${a}`, `start:${b}`, `end:${b}`, `end:${a}`, `start:${c}`, `end:${c}`, `start:${d}`, `end:${d}`])
+    expect(starts(log)).toEqual([
+      `start:${a}`,
+      `start:${b}`,
+      `end:${b}`,
+      `end:${a}`,
+      `start:${c}`,
+      `end:${c}`,
+      `start:${d}`,
+      `end:${d}`,
+    ])
     expect(run.results.map((result) => result.toolCallId)).toEqual([a, b, c, d])
-    expect(log.filter((line) => line.startsWith('store:result:'))).toEqual([a, b, c, d].map((id) => `store:result:${id}`))
+    expect(log.filter((line) => line.startsWith('store:result:'))).toEqual(
+      [a, b, c, d].map((id) => `store:result:${id}`),
+    )
   })
 
   it('never runs more parallel-safe entries at once than maxWorkers', async () => {
     const log: string[] = []
     const read = fakeTool(READ, log, new Map(), { ticks: 2 })
-    const batch = bridgeCall('call_w', [1, 2, 3, 4, 5].map((n) => [READ, { path: `${n}` }] as const))
+    const batch = bridgeCall(
+      'call_w',
+      [1, 2, 3, 4, 5].map((n) => [READ, { path: `${n}` }] as const),
+    )
     await runScripted(oneBatch(batch), [read], { log, maxWorkers: 2 })
     let running = 0
     let most = 0
@@ -50,7 +70,12 @@ describe('concurrency', () => {
 describe('persistence order', () => {
   it('writes the assistant turn with every child call before the first result, and each result as it completes', async () => {
     const log: string[] = []
-    const write = fakeTool(WRITE, log, new Map(), { toolset: 'tickets', parallelSafe: false, kind: 'write', schema: writeSchema })
+    const write = fakeTool(WRITE, log, new Map(), {
+      toolset: 'tickets',
+      parallelSafe: false,
+      kind: 'write',
+      schema: writeSchema,
+    })
     const batch = bridgeCall('call_p', [
       [WRITE, { title: '1' }],
       [WRITE, { title: '2' }],
@@ -75,7 +100,15 @@ describe('persistence order', () => {
 
   it('stores the results with gap-free positions right after their assistant turn', async () => {
     const read = fakeTool(READ, [], new Map())
-    const run = await runScripted(oneBatch(bridgeCall('call_s', [[READ, { path: 'a' }], [READ, { path: 'b' }]])), [read])
+    const run = await runScripted(
+      oneBatch(
+        bridgeCall('call_s', [
+          [READ, { path: 'a' }],
+          [READ, { path: 'b' }],
+        ]),
+      ),
+      [read],
+    )
     const stored = await run.store.loadMessages(run.sessionId)
     expect(stored.map((message) => [message.seq, message.message.role])).toEqual([
       [0, 'user'],
@@ -135,7 +168,9 @@ describe('stop', () => {
     })
     const waiter = fakeTool(READ, log, new Map(), {
       run: (_args, _id, signal) =>
-        new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true })),
+        new Promise((_resolve, reject) =>
+          signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }),
+        ),
     })
     const batch = bridgeCall('call_c', [
       ['mcp__files__stop', { path: 'x' }],
@@ -152,9 +187,13 @@ describe('stop', () => {
   it('a signal aborted before the turn makes no model call at all', async () => {
     const controller = new AbortController()
     controller.abort()
-    const run = await runScripted(oneBatch(bridgeCall('call_n', [[READ, { path: 'a' }]])), [fakeTool(READ, [], new Map())], {
-      signal: controller.signal,
-    })
+    const run = await runScripted(
+      oneBatch(bridgeCall('call_n', [[READ, { path: 'a' }]])),
+      [fakeTool(READ, [], new Map())],
+      {
+        signal: controller.signal,
+      },
+    )
     expect(run.messages).toEqual([{ role: 'user', content: 'go' }])
   })
 })

@@ -3,7 +3,8 @@ import { dispatchEntry } from './dispatch-entry.js'
 import { prepareEntry, skippedResult, type EntryContext, type PreparedEntry } from './prepare-entry.js'
 import { resolveCall, type ResolvedCall, type ToolLookup } from './resolve-call.js'
 
-const runsAlone = (resolved: ResolvedCall): boolean => resolved.kind === 'entry' && !resolved.tool.concurrency.parallelSafe
+const runsAlone = (resolved: ResolvedCall): boolean =>
+  resolved.kind === 'entry' && !resolved.tool.concurrency.parallelSafe
 
 /**
  * Runs every call of an (expanded) assistant turn and appends exactly one
@@ -17,7 +18,11 @@ const runsAlone = (resolved: ResolvedCall): boolean => resolved.kind === 'entry'
  * or dispatched: each gets a "skipped, not started" result; entries already
  * running finish or end "cancelled".
  */
-export async function runEntries(calls: readonly ToolCall[], lookup: ToolLookup, context: EntryContext): Promise<readonly ToolMessage[]> {
+export async function runEntries(
+  calls: readonly ToolCall[],
+  lookup: ToolLookup,
+  context: EntryContext,
+): Promise<readonly ToolMessage[]> {
   const { store, clock } = context.options
   const maxWorkers = Math.max(1, context.options.maxWorkers ?? 4)
   const results: (ToolMessage | undefined)[] = calls.map(() => undefined)
@@ -63,7 +68,12 @@ export async function runEntries(calls: readonly ToolCall[], lookup: ToolLookup,
     if (runsAlone(resolved[index]!)) {
       const prepared = await prepare(index)
       if (prepared !== undefined) {
-        settle(index, context.signal.aborted ? skippedResult(prepared.event.callId, prepared.tool.name, prepared.argsSent) : await dispatchEntry(prepared, context))
+        settle(
+          index,
+          context.signal.aborted
+            ? skippedResult(prepared.event.callId, prepared.tool.name, prepared.argsSent)
+            : await dispatchEntry(prepared, context),
+        )
       }
       index += 1
       continue

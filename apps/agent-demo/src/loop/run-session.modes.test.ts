@@ -53,7 +53,8 @@ describe('one batched tool_call, entry by entry', () => {
     const { log, tools, hookLog, recorder } = setup()
     const blockB: Plugin = {
       name: 'no-b',
-      preToolCall: (event) => (event.args.path === 'b.md' ? { action: 'block', message: 'b.md is private' } : undefined),
+      preToolCall: (event) =>
+        event.args.path === 'b.md' ? { action: 'block', message: 'b.md is private' } : undefined,
     }
     const run = await runScripted(oneBatch(twoReads), tools, { log, plugins: [recorder, blockB] })
     const [first, second] = run.calls
@@ -62,15 +63,23 @@ describe('one batched tool_call, entry by entry', () => {
     expect(run.results[1]!.decisions).toEqual([{ by: 'hook:no-b', action: 'block', message: 'b.md is private' }])
     expect(log).not.toContain(`start:${second!.id}`)
     // Reads are parallel-safe: the second entry's checks may run while the first is dispatched.
-    expect([...hookLog].sort()).toEqual([`post:${READ}:${first!.id}:ok`, `pre:${READ}:${first!.id}`, `pre:${READ}:${second!.id}`].sort())
+    expect([...hookLog].sort()).toEqual(
+      [`post:${READ}:${first!.id}:ok`, `pre:${READ}:${first!.id}`, `pre:${READ}:${second!.id}`].sort(),
+    )
   })
 
   it("scope: a disabled toolset runs nothing, fires no hook, and answers with the original's message", async () => {
     const { log, tools, hookLog, recorder } = setup()
     const run = await runScripted(oneBatch(twoReads), tools, { log, plugins: [recorder], enabledToolsets: ['tickets'] })
     expect(run.results.map((result) => [result.status, result.content])).toEqual([
-      ['out_of_scope', "'mcp__files__read' is not available in this session. Use tool_search to find tools you can call."],
-      ['out_of_scope', "'mcp__files__read' is not available in this session. Use tool_search to find tools you can call."],
+      [
+        'out_of_scope',
+        "'mcp__files__read' is not available in this session. Use tool_search to find tools you can call.",
+      ],
+      [
+        'out_of_scope',
+        "'mcp__files__read' is not available in this session. Use tool_search to find tools you can call.",
+      ],
     ])
     expect(log.filter((line) => line.startsWith('start:'))).toEqual([])
     expect(hookLog).toEqual([])
@@ -79,7 +88,9 @@ describe('one batched tool_call, entry by entry', () => {
   it('scope: an unknown tool gets the same message', async () => {
     const { tools } = setup()
     const run = await runScripted(oneBatch(bridgeCall('call_x', [['mcp__nope__x', {}]])), tools)
-    expect(run.results[0]!.content).toBe("'mcp__nope__x' is not available in this session. Use tool_search to find tools you can call.")
+    expect(run.results[0]!.content).toBe(
+      "'mcp__nope__x' is not available in this session. Use tool_search to find tools you can call.",
+    )
   })
 
   it('schema: the entry lacking a required argument gets a result naming it; hooks fire for the first only', async () => {
@@ -130,18 +141,32 @@ describe('one batched tool_call, entry by entry', () => {
     const { tools, received } = setup()
     const plugin: Plugin = {
       name: 'guard',
-      preToolCall: (event) => (event.args.path === 'a.md' ? { action: 'modify', args: { path: 'sandbox/a.md' } } : { action: 'ask', message: 'unusual path' }),
+      preToolCall: (event) =>
+        event.args.path === 'a.md'
+          ? { action: 'modify', args: { path: 'sandbox/a.md' } }
+          : { action: 'ask', message: 'unusual path' },
     }
-    const run = await runScripted(oneBatch(twoReads), tools, { plugins: [plugin], approver: () => Promise.resolve(true) })
+    const run = await runScripted(oneBatch(twoReads), tools, {
+      plugins: [plugin],
+      approver: () => Promise.resolve(true),
+    })
     expect(received.get(run.calls[0]!.id)).toEqual({ path: 'sandbox/a.md' })
     expect(run.results[0]!.argsReceived).toEqual({ path: 'sandbox/a.md' })
-    expect(run.results[1]!.decisions?.map((decision) => `${decision.by}:${decision.action}`)).toEqual(['hook:guard:ask', 'approval:approve'])
+    expect(run.results[1]!.decisions?.map((decision) => `${decision.by}:${decision.action}`)).toEqual([
+      'hook:guard:ask',
+      'approval:approve',
+    ])
   })
 
   it('a guardrail blocks after the hooks', async () => {
     const { tools } = setup()
     const run = await runScripted(oneBatch(twoReads), tools, {
-      guardrails: [{ name: 'one-per-turn', check: (event) => (event.entryIndex > 0 ? `only 1 of ${event.turnCallCount} calls allowed` : undefined) }],
+      guardrails: [
+        {
+          name: 'one-per-turn',
+          check: (event) => (event.entryIndex > 0 ? `only 1 of ${event.turnCallCount} calls allowed` : undefined),
+        },
+      ],
     })
     expect(run.results.map((result) => [result.status, result.content])).toEqual([
       ['ok', 'ran mcp__files__read {"path":"a.md"}'],
@@ -154,11 +179,20 @@ describe('one batched tool_call, entry by entry', () => {
     const malformed = {
       id: 'call_bad',
       type: 'function' as const,
-      function: { name: 'tool_call', arguments: JSON.stringify({ calls: [{ name: READ, arguments: { path: 'a.md' } }, { arguments: {} }] }) },
+      function: {
+        name: 'tool_call',
+        arguments: JSON.stringify({ calls: [{ name: READ, arguments: { path: 'a.md' } }, { arguments: {} }] }),
+      },
     }
     const run = await runScripted(oneBatch(malformed), tools, { log })
     expect(run.calls).toEqual([malformed])
-    expect(run.results).toEqual([expect.objectContaining({ toolCallId: 'call_bad', status: 'malformed', content: "tool_call calls[1] requires a 'name'" })])
+    expect(run.results).toEqual([
+      expect.objectContaining({
+        toolCallId: 'call_bad',
+        status: 'malformed',
+        content: "tool_call calls[1] requires a 'name'",
+      }),
+    ])
     expect(log).toEqual(['store:assistant:call_bad', 'store:result:call_bad', 'store:assistant:'])
   })
 
@@ -172,7 +206,10 @@ describe('one batched tool_call, entry by entry', () => {
 
   it(`a batch of more than ${MAX_CALLS_PER_DISPATCH} entries reaches the dispatcher unsplit and gets localBatchError's message`, async () => {
     const { log, tools } = setup()
-    const entries = Array.from({ length: MAX_CALLS_PER_DISPATCH + 1 }, (_, index) => [READ, { path: `${index}.md` }] as const)
+    const entries = Array.from(
+      { length: MAX_CALLS_PER_DISPATCH + 1 },
+      (_, index) => [READ, { path: `${index}.md` }] as const,
+    )
     const run = await runScripted(oneBatch(bridgeCall('call_big', entries)), tools, { log })
     expect(run.calls.map((call) => call.id)).toEqual(['call_big'])
     expect(run.results).toHaveLength(1)
@@ -202,7 +239,10 @@ describe('per-turn budget', () => {
       [READ, { path: 'c.md' }],
     ])
     const run = await runScripted(oneBatch(batch), tools, { log, guardrails: [callBudget(2)] })
-    expect(run.events.find((event) => event.type === 'assistant')).toMatchObject({ modelCallCount: 1, callIds: run.calls.map((call) => call.id) })
+    expect(run.events.find((event) => event.type === 'assistant')).toMatchObject({
+      modelCallCount: 1,
+      callIds: run.calls.map((call) => call.id),
+    })
     expect(run.results.map((result) => [result.status, result.content])).toEqual([
       ['ok', 'ran mcp__files__read {"path":"a.md"}'],
       ['ok', 'ran mcp__files__read {"path":"b.md"}'],

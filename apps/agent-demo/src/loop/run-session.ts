@@ -23,7 +23,12 @@ export interface UserTurnOutcome {
  */
 export async function startSession(options: LoopOptions, input: SessionInput): Promise<string> {
   const sessionId = options.ids.next('session')
-  await options.store.createSession({ id: sessionId, createdAt: options.clock.now(), title: input.title, meta: input.meta })
+  await options.store.createSession({
+    id: sessionId,
+    createdAt: options.clock.now(),
+    title: input.title,
+    meta: input.meta,
+  })
   if (input.systemPrompt !== undefined) {
     await options.store.appendMessage(sessionId, { role: 'system', content: input.systemPrompt }, options.clock.now())
   }
@@ -65,21 +70,35 @@ export async function continueSession(options: LoopOptions, sessionId: string): 
     // count are those of the expanded list. OpenAI's hidden parallel wrapper
     // is unwrapped first, so a batch inside it is split too.
     const blocks = turn.anthropicBlocks === undefined ? {} : { anthropicBlocks: turn.anthropicBlocks }
-    const unwrapped = options.splitBatches === false ? { toolCalls: turn.toolCalls, ...blocks } : expandParallelToolUse(turn.toolCalls, blocks)
+    const unwrapped =
+      options.splitBatches === false
+        ? { toolCalls: turn.toolCalls, ...blocks }
+        : expandParallelToolUse(turn.toolCalls, blocks)
     const expanded =
       options.splitBatches === false
         ? unwrapped
-        : expandLocalToolBatches(unwrapped.toolCalls, unwrapped.anthropicBlocks === undefined ? {} : { anthropicBlocks: unwrapped.anthropicBlocks })
+        : expandLocalToolBatches(
+            unwrapped.toolCalls,
+            unwrapped.anthropicBlocks === undefined ? {} : { anthropicBlocks: unwrapped.anthropicBlocks },
+          )
     const toolCalls = expanded.toolCalls as readonly ToolCall[]
     const assistant: AssistantMessage = {
       role: 'assistant',
       content: turn.content,
       toolCalls,
-      ...(expanded.anthropicBlocks === undefined ? {} : { anthropicBlocks: expanded.anthropicBlocks as AssistantMessage['anthropicBlocks'] & object }),
+      ...(expanded.anthropicBlocks === undefined
+        ? {}
+        : { anthropicBlocks: expanded.anthropicBlocks as AssistantMessage['anthropicBlocks'] & object }),
       modelCallCount: turn.toolCalls.length,
     }
     await options.store.appendAssistantTurn(sessionId, assistant, options.clock.now())
-    emit({ type: 'assistant', round, content: turn.content, modelCallCount: turn.toolCalls.length, callIds: toolCalls.map((call) => call.id) })
+    emit({
+      type: 'assistant',
+      round,
+      content: turn.content,
+      modelCallCount: turn.toolCalls.length,
+      callIds: toolCalls.map((call) => call.id),
+    })
     if (toolCalls.length === 0) {
       emit({ type: 'done', content: turn.content, rounds: round })
       return { rounds: round, content: turn.content, stopped: false }

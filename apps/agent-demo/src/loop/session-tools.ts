@@ -33,14 +33,18 @@ export function sessionTools(options: LoopOptions): SessionTools {
   const toolset = prepareToolset(
     [
       ...deferred.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.parameters })),
-      ...options.registry.list().map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
+      ...options.registry
+        .list()
+        .map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
     ],
     { provider: options.provider ?? DEFAULT_PROVIDER },
   )
   const search = createToolSearch(options.registry, inScope, toolset)
   const get = (name: string): ToolEntry | undefined => (name === search.name ? search : options.registry.get(name))
-  const modelTools = toolset.tools
-    .slice(0, deferred.length)
-    .map((tool) => ({ name: tool.name, description: tool.description ?? '', parameters: tool.inputSchema as JsonObject }))
+  const modelTools = toolset.tools.slice(0, deferred.length).map((tool) => ({
+    name: tool.name,
+    description: tool.description ?? '',
+    parameters: tool.inputSchema as JsonObject,
+  }))
   return { modelTools, lookup: { get, inScope, restoreCall: (call) => toolset.restoreCall(call) } }
 }

@@ -36,7 +36,9 @@ export interface Plugin {
   /** Runs once per entry, in plugin order, after validation. A block stops the entry. */
   preToolCall?(event: ToolCallEvent): PreToolCallDecision | Promise<PreToolCallDecision>
   /** Runs once per dispatched entry with its result and duration. Errors are reported, not thrown. */
-  postToolCall?(event: ToolCallEvent & { readonly result: ToolMessage; readonly durationMs: number }): void | Promise<void>
+  postToolCall?(
+    event: ToolCallEvent & { readonly result: ToolMessage; readonly durationMs: number },
+  ): void | Promise<void>
 }
 
 /** A guardrail: a hard rule checked after the hooks; a string answer blocks with that message. */
@@ -72,7 +74,13 @@ export type LoopEvent =
       readonly callIds: readonly string[]
     }
   | { readonly type: 'decision'; readonly callId: string; readonly decision: EntryDecision }
-  | { readonly type: 'dispatch'; readonly callId: string; readonly tool: string; readonly args: JsonObject; readonly at: number }
+  | {
+      readonly type: 'dispatch'
+      readonly callId: string
+      readonly tool: string
+      readonly args: JsonObject
+      readonly at: number
+    }
   | { readonly type: 'result'; readonly index: number; readonly message: ToolMessage }
   | { readonly type: 'hook_error'; readonly callId: string; readonly plugin: string; readonly message: string }
   | { readonly type: 'stopped'; readonly reason: string }

@@ -26,7 +26,11 @@ function compile(schema: JsonObject): ValidateFunction | Error {
   if (cached !== undefined) return cached
   instances ??= { draft7: new Ajv(options), draft2019: new Ajv2019(options), draft2020: new Ajv2020(options) }
   const dialect = typeof schema.$schema === 'string' ? schema.$schema : ''
-  const ajv = /draft-0[467]/.test(dialect) ? instances.draft7 : dialect.includes('2019-09') ? instances.draft2019 : instances.draft2020
+  const ajv = /draft-0[467]/.test(dialect)
+    ? instances.draft7
+    : dialect.includes('2019-09')
+      ? instances.draft2019
+      : instances.draft2020
   let result: ValidateFunction | Error
   try {
     result = ajv.compile(schema)
@@ -51,7 +55,11 @@ function compile(schema: JsonObject): ValidateFunction | Error {
 export function validateArgs(schema: JsonObject, args: unknown): ArgsValidation {
   const validate = compile(schema)
   if (validate instanceof Error) {
-    return { valid: false, missing: [], firstError: { path: '/', message: `tool schema does not compile: ${validate.message}` } }
+    return {
+      valid: false,
+      missing: [],
+      firstError: { path: '/', message: `tool schema does not compile: ${validate.message}` },
+    }
   }
   if (validate(args)) return { valid: true }
   const errors: readonly ErrorObject[] = validate.errors ?? []
@@ -65,7 +73,10 @@ export function validateArgs(schema: JsonObject, args: unknown): ArgsValidation 
   return {
     valid: false,
     missing,
-    firstError: { path: first === undefined || first.instancePath === '' ? '/' : first.instancePath, message: first?.message ?? 'is invalid' },
+    firstError: {
+      path: first === undefined || first.instancePath === '' ? '/' : first.instancePath,
+      message: first?.message ?? 'is invalid',
+    },
   }
 }
 
@@ -80,7 +91,10 @@ export function validateArgs(schema: JsonObject, args: unknown): ArgsValidation 
 export function formatValidationError(toolName: string, validation: Exclude<ArgsValidation, { valid: true }>): string {
   const parts = [`Invalid arguments for '${toolName}':`]
   if (validation.missing.length === 1) parts.push(`missing required argument '${validation.missing[0]}'.`)
-  if (validation.missing.length > 1) parts.push(`missing required arguments ${validation.missing.map((name) => `'${name}'`).join(', ')}.`)
-  parts.push(`First failing path: ${validation.firstError.path} (${validation.firstError.message}). The tool was not called.`)
+  if (validation.missing.length > 1)
+    parts.push(`missing required arguments ${validation.missing.map((name) => `'${name}'`).join(', ')}.`)
+  parts.push(
+    `First failing path: ${validation.firstError.path} (${validation.firstError.message}). The tool was not called.`,
+  )
   return parts.join(' ')
 }

@@ -21,7 +21,12 @@ export interface BuiltinServerOptions extends DemoWorkspace {
  */
 export function builtinServerSpecs(options: BuiltinServerOptions): McpServerSpec[] {
   const stderr = options.stderr ?? 'ignore'
-  return BUILTIN_SERVERS.map((server) => ({ name: server.name, ...serverCommand(server.name), env: { [server.env]: server.path(options) }, stderr }))
+  return BUILTIN_SERVERS.map((server) => ({
+    name: server.name,
+    ...serverCommand(server.name),
+    env: { [server.env]: server.path(options) },
+    stderr,
+  }))
 }
 
 /** Command and arguments that start one built-in server with this Node. */
@@ -33,7 +38,8 @@ export function serverCommand(name: string): { command: string; args: string[] }
   // source runs through tsx (slower to start and to exit, always current).
   const built = fileURLToPath(new URL(`../../dist/servers/${name}.js`, import.meta.url))
   const sources = fileURLToPath(new URL('../servers/', import.meta.url))
-  if (existsSync(built) && statSync(built).mtimeMs >= newestMtime(sources)) return { command: process.execPath, args: [built] }
+  if (existsSync(built) && statSync(built).mtimeMs >= newestMtime(sources))
+    return { command: process.execPath, args: [built] }
   return { command: process.execPath, args: ['--import', 'tsx', join(sources, `${name}.ts`)] }
 }
 

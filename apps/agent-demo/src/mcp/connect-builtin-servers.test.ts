@@ -15,7 +15,6 @@ beforeAll(() => {
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-
 describe('connectBuiltinServers', () => {
   it('leaves no child running when one server fails to start', async () => {
     // The tickets server cannot open a database in a folder that does not exist.

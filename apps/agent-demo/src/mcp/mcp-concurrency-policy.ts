@@ -8,9 +8,13 @@ import { CONCURRENCY_CAPABILITY } from '../shared/concurrency-capability.js'
  * but an explicit `parallelSafe: true` means no: running a server's tools side
  * by side is only safe when the server says so.
  */
-export function serverIsParallelSafe(capabilities: { experimental?: Record<string, unknown> | undefined } | undefined): boolean {
+export function serverIsParallelSafe(
+  capabilities: { experimental?: Record<string, unknown> | undefined } | undefined,
+): boolean {
   const declared = capabilities?.experimental?.[CONCURRENCY_CAPABILITY]
-  return typeof declared === 'object' && declared !== null && (declared as { parallelSafe?: unknown }).parallelSafe === true
+  return (
+    typeof declared === 'object' && declared !== null && (declared as { parallelSafe?: unknown }).parallelSafe === true
+  )
 }
 
 /**

@@ -22,13 +22,18 @@ export function mcpToolEntry(client: Client, server: string, tool: Tool, serverP
     async handler(args, context) {
       let result: CallToolResult
       try {
-        result = (await client.callTool({ name: tool.name, arguments: args }, undefined, { signal: context.signal })) as CallToolResult
+        result = (await client.callTool({ name: tool.name, arguments: args }, undefined, {
+          signal: context.signal,
+        })) as CallToolResult
       } catch (error) {
         // A stopped turn must reject so the loop records "cancelled"; any
         // other failure (server died, protocol error) is a result the model
         // can read.
         if (context.signal.aborted) throw error
-        return { content: `${server} server error: ${error instanceof Error ? error.message : String(error)}`, isError: true }
+        return {
+          content: `${server} server error: ${error instanceof Error ? error.message : String(error)}`,
+          isError: true,
+        }
       }
       return toToolResult(result)
     },
@@ -36,9 +41,7 @@ export function mcpToolEntry(client: Client, server: string, tool: Tool, serverP
 }
 
 function toToolResult(result: CallToolResult): ToolResult {
-  const content = result.content
-    .map((part) => (part.type === 'text' ? part.text : `[${part.type}]`))
-    .join('\n')
+  const content = result.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n')
   const data = result.structuredContent ?? parseJson(content)
   const base: ToolResult = result.isError === true ? { content, isError: true } : { content }
   return data === undefined ? base : { ...base, data: data as JsonValue }

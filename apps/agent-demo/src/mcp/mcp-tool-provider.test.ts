@@ -17,7 +17,12 @@ let tools: Map<string, ToolEntry>
 const call = async (name: string, args: JsonObject) => {
   const entry = tools.get(name)
   if (entry === undefined) throw new Error(`no tool ${name}`)
-  return entry.handler(args, { callId: 'call_test', sessionId: 'session_test', toolName: name, signal: new AbortController().signal })
+  return entry.handler(args, {
+    callId: 'call_test',
+    sessionId: 'session_test',
+    toolName: name,
+    signal: new AbortController().signal,
+  })
 }
 
 beforeAll(async () => {
@@ -111,7 +116,11 @@ describe('mcpToolProvider against the real servers over stdio', () => {
   })
 
   it('drops `first_name` and then misses `first name`: the tool alone does not unmap', async () => {
-    const result = await call('mcp__tickets__create', { title: 'x', assignee: { first_name: 'Grace' }, 'due date': null })
+    const result = await call('mcp__tickets__create', {
+      title: 'x',
+      assignee: { first_name: 'Grace' },
+      'due date': null,
+    })
     expect(result.isError).toBe(true)
     expect(result.content).toContain('first name')
   })
@@ -126,7 +135,9 @@ describe('mcpToolProvider against the real servers over stdio', () => {
   })
 
   it('shows the uncommitted change in status and diff', async () => {
-    expect((await call('mcp__git__status', {})).data).toMatchObject({ changes: expect.arrayContaining([{ status: ' M', path: 'src/retry.js' }]) })
+    expect((await call('mcp__git__status', {})).data).toMatchObject({
+      changes: expect.arrayContaining([{ status: ' M', path: 'src/retry.js' }]),
+    })
     expect((await call('mcp__git__diff', { path: 'src/retry.js' })).content).toContain('+  if (job.sent) return')
   })
 
@@ -135,14 +146,18 @@ describe('mcpToolProvider against the real servers over stdio', () => {
     expect(result.isError).toBe(true)
   })
 
-  it('writes a created ticket to the server\'s own SQLite file', async () => {
+  it("writes a created ticket to the server's own SQLite file", async () => {
     const created = await call('mcp__tickets__create', {
       title: 'Retry job sends invoices twice',
       assignee: { 'first name': 'Grace' },
       reporter: null,
       'due date': '2026-10-15',
     })
-    expect(created.data).toMatchObject({ title: 'Retry job sends invoices twice', assignee: { 'first name': 'Grace' }, status: 'open' })
+    expect(created.data).toMatchObject({
+      title: 'Retry job sends invoices twice',
+      assignee: { 'first name': 'Grace' },
+      status: 'open',
+    })
     const db = new Database(workspace.ticketsDb, { readonly: true })
     try {
       expect(db.prepare('SELECT title FROM tickets').all()).toEqual([{ title: 'Retry job sends invoices twice' }])
@@ -152,7 +167,9 @@ describe('mcpToolProvider against the real servers over stdio', () => {
   })
 
   it('updates and lists tickets through filters', async () => {
-    const [ticket] = ((await call('mcp__tickets__list', { filters: { assignee: 'grace' } })).data as { tickets: { id: number }[] }).tickets
+    const [ticket] = (
+      (await call('mcp__tickets__list', { filters: { assignee: 'grace' } })).data as { tickets: { id: number }[] }
+    ).tickets
     await call('mcp__tickets__update', { id: ticket!.id, status: 'in progress' })
     const listed = await call('mcp__tickets__list', { filters: { status: 'in progress' } })
     expect((listed.data as { tickets: unknown[] }).tickets).toHaveLength(1)
@@ -162,7 +179,9 @@ describe('mcpToolProvider against the real servers over stdio', () => {
     const controller = new AbortController()
     controller.abort()
     const entry = tools.get('mcp__git__status')!
-    await expect(entry.handler({}, { callId: 'c', sessionId: 's', toolName: entry.name, signal: controller.signal })).rejects.toThrow()
+    await expect(
+      entry.handler({}, { callId: 'c', sessionId: 's', toolName: entry.name, signal: controller.signal }),
+    ).rejects.toThrow()
   })
 })
 

@@ -33,7 +33,9 @@ function toWire(message: Message): WireMessage {
  * `AGENT_DEMO_API_KEY`, `AGENT_DEMO_MODEL`. Returns `undefined` unless all
  * three are set: the demo never needs a network or a key.
  */
-export function openAiOptionsFromEnv(env: Readonly<Record<string, string | undefined>>): OpenAiModelOptions | undefined {
+export function openAiOptionsFromEnv(
+  env: Readonly<Record<string, string | undefined>>,
+): OpenAiModelOptions | undefined {
   const { AGENT_DEMO_BASE_URL: baseUrl, AGENT_DEMO_API_KEY: apiKey, AGENT_DEMO_MODEL: model } = env
   return baseUrl && apiKey && model ? { baseUrl, apiKey, model } : undefined
 }
@@ -63,11 +65,19 @@ export function createOpenAiModel(options: OpenAiModelOptions): Model {
       })
       const text = await response.text()
       if (!response.ok) throw new Error(`model request failed: HTTP ${response.status}: ${text.slice(0, 300)}`)
-      const body = JSON.parse(text) as { choices?: { message?: { content?: string | null; tool_calls?: ToolCall[] } }[] }
+      const body = JSON.parse(text) as {
+        choices?: { message?: { content?: string | null; tool_calls?: ToolCall[] } }[]
+      }
       const message = body.choices?.[0]?.message
       if (message === undefined) throw new Error(`model response has no choices[0].message: ${text.slice(0, 300)}`)
-      return { content: message.content ?? null, toolCalls: (message.tool_calls ?? []).map((call) => ({ id: call.id, type: 'function', function: call.function })) }
+      return {
+        content: message.content ?? null,
+        toolCalls: (message.tool_calls ?? []).map((call) => ({
+          id: call.id,
+          type: 'function',
+          function: call.function,
+        })),
+      }
     },
   }
 }
-

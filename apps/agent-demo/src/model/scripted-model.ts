@@ -33,10 +33,17 @@ export function parseScript(value: unknown, source: string): ModelScript {
   if (!Array.isArray(script.turns)) fail('a "turns" array')
   script.turns!.forEach((turn: ScriptTurn, index: number) => {
     if (typeof turn !== 'object' || turn === null) fail(`turns[${index}] to be an object`)
-    if (turn.content !== null && typeof turn.content !== 'string') fail(`turns[${index}].content to be a string or null`)
+    if (turn.content !== null && typeof turn.content !== 'string')
+      fail(`turns[${index}].content to be a string or null`)
     for (const call of turn.tool_calls ?? []) {
-      if (typeof call?.id !== 'string' || typeof call.function?.name !== 'string' || typeof call.function.arguments !== 'string') {
-        fail(`turns[${index}].tool_calls entries like {"id","type":"function","function":{"name","arguments":"<json string>"}}`)
+      if (
+        typeof call?.id !== 'string' ||
+        typeof call.function?.name !== 'string' ||
+        typeof call.function.arguments !== 'string'
+      ) {
+        fail(
+          `turns[${index}].tool_calls entries like {"id","type":"function","function":{"name","arguments":"<json string>"}}`,
+        )
       }
     }
   })
@@ -61,7 +68,9 @@ export function createScriptedModel(script: ModelScript, options: { readonly pos
     next() {
       const turn = script.turns[position]
       if (turn === undefined) {
-        return Promise.reject(new Error(`model script '${script.name}' has no turn ${position + 1} (it records ${script.turns.length})`))
+        return Promise.reject(
+          new Error(`model script '${script.name}' has no turn ${position + 1} (it records ${script.turns.length})`),
+        )
       }
       position += 1
       const result: ModelTurn = {

@@ -11,9 +11,13 @@ import type { Guardrail } from '../loop/types.js'
  * // => 'this turn has 3 tool calls; the budget is 2 per turn'
  */
 export function callBudget(max: number): Guardrail {
-  if (!Number.isInteger(max) || max < 1) throw new TypeError(`callBudget expects a positive integer, received ${String(max)}`)
+  if (!Number.isInteger(max) || max < 1)
+    throw new TypeError(`callBudget expects a positive integer, received ${String(max)}`)
   return {
     name: 'call-budget',
-    check: (event) => (event.entryIndex < max ? undefined : `this turn has ${event.turnCallCount} tool calls; the budget is ${max} per turn`),
+    check: (event) =>
+      event.entryIndex < max
+        ? undefined
+        : `this turn has ${event.turnCallCount} tool calls; the budget is ${max} per turn`,
   }
 }

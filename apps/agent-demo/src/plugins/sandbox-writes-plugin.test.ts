@@ -4,17 +4,34 @@ import type { ToolCallEvent } from '../loop/types.js'
 import { sandboxWritesPlugin } from './sandbox-writes-plugin.js'
 
 const event = (kind: 'read' | 'write', args: ToolCallEvent['args']): ToolCallEvent =>
-  deepFreeze({ sessionId: 's', callId: 'c', toolName: 'mcp__files__write', args, kind, entryIndex: 0, turnCallCount: 1 })
+  deepFreeze({
+    sessionId: 's',
+    callId: 'c',
+    toolName: 'mcp__files__write',
+    args,
+    kind,
+    entryIndex: 0,
+    turnCallCount: 1,
+  })
 const plugin = sandboxWritesPlugin('/work/sandbox')
 
 describe('sandboxWritesPlugin', () => {
-  it.each(['../outside.md', 'notes/../../outside.md', '/etc/motd', '/work/sandbox-evil/x'])('blocks a write to %s', (path) => {
-    expect(plugin.preToolCall!(event('write', { path, content: 'x' }))).toEqual({ action: 'block', message: `write outside the sandbox: '${path}'` })
-  })
+  it.each(['../outside.md', 'notes/../../outside.md', '/etc/motd', '/work/sandbox-evil/x'])(
+    'blocks a write to %s',
+    (path) => {
+      expect(plugin.preToolCall!(event('write', { path, content: 'x' }))).toEqual({
+        action: 'block',
+        message: `write outside the sandbox: '${path}'`,
+      })
+    },
+  )
 
-  it.each(['notes/summary.md', './a.md', 'notes/../b.md', '..hidden.md', '/work/sandbox/notes/x.md'])('allows a write to %s', (path) => {
-    expect(plugin.preToolCall!(event('write', { path, content: 'x' }))).toBeUndefined()
-  })
+  it.each(['notes/summary.md', './a.md', 'notes/../b.md', '..hidden.md', '/work/sandbox/notes/x.md'])(
+    'allows a write to %s',
+    (path) => {
+      expect(plugin.preToolCall!(event('write', { path, content: 'x' }))).toBeUndefined()
+    },
+  )
 
   it.each([
     '.git/config',

@@ -31,8 +31,14 @@ export function sandboxWritesPlugin(sandbox: string): Plugin {
         if (inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
           return { action: 'block', message: `write outside the sandbox: '${value}'` }
         }
-        if ((!isAbsolute(value) && gitControlComponent(value) !== undefined) || gitControlComponent(inside) !== undefined) {
-          return { action: 'block', message: `write to a .git* name, which configures the programs git runs: '${value}'` }
+        if (
+          (!isAbsolute(value) && gitControlComponent(value) !== undefined) ||
+          gitControlComponent(inside) !== undefined
+        ) {
+          return {
+            action: 'block',
+            message: `write to a .git* name, which configures the programs git runs: '${value}'`,
+          }
         }
       }
       return undefined

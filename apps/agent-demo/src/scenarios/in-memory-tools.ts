@@ -75,7 +75,8 @@ export function createInMemoryTools(): { tools: ToolEntry[]; tickets: Ticket[] }
       },
       handler: (args) => {
         const path = String(args.path)
-        if (!Object.hasOwn(SANDBOX_FILES, path)) return Promise.resolve({ content: `no such file: ${path}`, isError: true })
+        if (!Object.hasOwn(SANDBOX_FILES, path))
+          return Promise.resolve({ content: `no such file: ${path}`, isError: true })
         const lines = SANDBOX_FILES[path]!.split('\n')
         const max = typeof args['max lines'] === 'number' ? args['max lines'] : lines.length
         return Promise.resolve({ content: lines.slice(0, max).join('\n') })

@@ -1,4 +1,14 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -21,7 +31,12 @@ const marker = (name: string): string => join(dir, `PWNED-${name}`)
 const call = async (name: string, args: JsonObject) => {
   const entry = tools.get(name)
   if (entry === undefined) throw new Error(`no tool ${name}`)
-  return entry.handler(args, { callId: 'call_test', sessionId: 'session_test', toolName: name, signal: new AbortController().signal })
+  return entry.handler(args, {
+    callId: 'call_test',
+    sessionId: 'session_test',
+    toolName: name,
+    signal: new AbortController().signal,
+  })
 }
 const runEveryGitTool = async (): Promise<void> => {
   // Touching the changed file makes git hash it again (stat data differs),
@@ -46,7 +61,8 @@ beforeAll(async () => {
 
 afterEach(() => {
   writeFileSync(join(workspace.sandbox, '.git/config'), originalConfig)
-  for (const file of ['.gitattributes', '.git/config.worktree', 'evil.config']) rmSync(join(workspace.sandbox, file), { force: true })
+  for (const file of ['.gitattributes', '.git/config.worktree', 'evil.config'])
+    rmSync(join(workspace.sandbox, file), { force: true })
 })
 
 afterAll(async () => {
@@ -88,7 +104,8 @@ describe('a model writing git configuration through the files server', () => {
     const [, writes] = ATTACKS().find(([attack]) => attack === name)!
     for (const [path, content] of writes) {
       const result = await call('mcp__files__write', { path, content })
-      if (path.includes('.git')) expect(result).toMatchObject({ isError: true, content: expect.stringContaining('refused: .git* names') })
+      if (path.includes('.git'))
+        expect(result).toMatchObject({ isError: true, content: expect.stringContaining('refused: .git* names') })
     }
     await runEveryGitTool()
     expect(existsSync(marker(name))).toBe(false)
@@ -114,14 +131,20 @@ describe('a model writing git configuration through the files server', () => {
   ])('refuses to write %j, with or without creating folders', async (path) => {
     for (const createFolders of [false, true]) {
       const result = await call('mcp__files__write', { path, content: 'x', 'create folders': createFolders })
-      expect(result).toMatchObject({ isError: true, content: `refused: .git* names configure the programs git runs and are never written: ${path}` })
+      expect(result).toMatchObject({
+        isError: true,
+        content: `refused: .git* names configure the programs git runs and are never written: ${path}`,
+      })
     }
   })
 
   it('refuses a write into .git through a link inside the sandbox', async () => {
     symlinkSync('../.git', join(workspace.sandbox, 'notes/repo'))
     try {
-      const result = await call('mcp__files__write', { path: 'notes/repo/config', content: `[core]\n\tfsmonitor = "touch ${marker('link')}; false"\n` })
+      const result = await call('mcp__files__write', {
+        path: 'notes/repo/config',
+        content: `[core]\n\tfsmonitor = "touch ${marker('link')}; false"\n`,
+      })
       expect(result.isError).toBe(true)
       await runEveryGitTool()
       expect(existsSync(marker('link'))).toBe(false)
@@ -136,16 +159,23 @@ describe('the git server in a repository poisoned by other means', () => {
   // write by some other tool): git itself must still run nothing.
   it.each(ATTACK_NAMES)('runs no program configured through %s', async (name) => {
     const [, writes] = ATTACKS().find(([attack]) => attack === name)!
-    for (const [path, content] of writes) writeFileSync(join(workspace.sandbox, path), path === '.git/config' ? originalConfig + content : content)
+    for (const [path, content] of writes)
+      writeFileSync(join(workspace.sandbox, path), path === '.git/config' ? originalConfig + content : content)
     await runEveryGitTool()
     expect(existsSync(marker(name))).toBe(false)
     const status = await call('mcp__git__status', {})
-    expect(status).toMatchObject({ isError: true, content: expect.stringContaining('which this server does not run git with') })
+    expect(status).toMatchObject({
+      isError: true,
+      content: expect.stringContaining('which this server does not run git with'),
+    })
   })
 
   it('runs no fsmonitor from a per-worktree configuration', async () => {
     writeFileSync(join(workspace.sandbox, '.git/config'), `${originalConfig}[extensions]\n\tworktreeConfig = true\n`)
-    writeFileSync(join(workspace.sandbox, '.git/config.worktree'), `[core]\n\tfsmonitor = "touch ${marker('worktree')}; false"\n`)
+    writeFileSync(
+      join(workspace.sandbox, '.git/config.worktree'),
+      `[core]\n\tfsmonitor = "touch ${marker('worktree')}; false"\n`,
+    )
     await runEveryGitTool()
     expect(existsSync(marker('worktree'))).toBe(false)
   })
@@ -163,7 +193,9 @@ describe('the git server in a repository poisoned by other means', () => {
   })
 
   it('still answers in the repository as the workspace made it', async () => {
-    expect((await call('mcp__git__status', {})).data).toMatchObject({ changes: [{ status: ' M', path: 'src/retry.js' }] })
+    expect((await call('mcp__git__status', {})).data).toMatchObject({
+      changes: [{ status: ' M', path: 'src/retry.js' }],
+    })
     expect((await call('mcp__git__diff', {})).content).toContain('+  if (job.sent) return')
   })
 })

@@ -1,4 +1,13 @@
-import { existsSync, lstatSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -17,7 +26,12 @@ let tools: Map<string, ToolEntry>
 const call = async (name: string, args: JsonObject) => {
   const entry = tools.get(name)
   if (entry === undefined) throw new Error(`no tool ${name}`)
-  return entry.handler(args, { callId: 'call_test', sessionId: 'session_test', toolName: name, signal: new AbortController().signal })
+  return entry.handler(args, {
+    callId: 'call_test',
+    sessionId: 'session_test',
+    toolName: name,
+    signal: new AbortController().signal,
+  })
 }
 
 beforeAll(async () => {
@@ -63,7 +77,11 @@ describe('files.write and symbolic links, against the real server', () => {
   })
 
   it('still writes a plain file, creating its folders', async () => {
-    const result = await call('mcp__files__write', { path: 'reports/2026/incident.md', content: 'two invoices', 'create folders': true })
+    const result = await call('mcp__files__write', {
+      path: 'reports/2026/incident.md',
+      content: 'two invoices',
+      'create folders': true,
+    })
     expect(result.data).toEqual({ path: 'reports/2026/incident.md', bytes: 12 })
   })
 })

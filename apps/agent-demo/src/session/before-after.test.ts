@@ -22,7 +22,9 @@ describe('beforeAfterRows', () => {
   })
 
   it('shows an entry that never reached normalization with no received value', () => {
-    const rows = beforeAfterRows([{ role: 'tool', toolCallId: 'c', tool: 'x', content: '', status: 'out_of_scope', argsSent: { a: 1 } }])
+    const rows = beforeAfterRows([
+      { role: 'tool', toolCallId: 'c', tool: 'x', content: '', status: 'out_of_scope', argsSent: { a: 1 } },
+    ])
     expect(rows.map((row) => [row.argument, row.sent, row.received, row.fix])).toEqual([['(all)', '{"a":1}', '—', '']])
   })
 
@@ -32,7 +34,17 @@ describe('beforeAfterRows', () => {
     [{ a: 1 }, { a: 1 }, ''],
     [{ a: 1 }, 2, 'changed'],
   ])('names what changed in %j → %j as %j', (argsSent, argsReceived, fix) => {
-    const rows = beforeAfterRows([{ role: 'tool', toolCallId: 'c', tool: 'x', content: '', status: 'ok', argsSent, argsReceived: argsReceived as never }])
+    const rows = beforeAfterRows([
+      {
+        role: 'tool',
+        toolCallId: 'c',
+        tool: 'x',
+        content: '',
+        status: 'ok',
+        argsSent,
+        argsReceived: argsReceived as never,
+      },
+    ])
     expect(rows.map((row) => row.fix)).toEqual([fix])
   })
 
@@ -59,7 +71,17 @@ describe('beforeAfterRows', () => {
   })
 
   it('shows a key only the tool received (a hook added it) as added', () => {
-    const rows = beforeAfterRows([{ role: 'tool', toolCallId: 'c', tool: 'x', content: '', status: 'ok', argsSent: { a: 1 }, argsReceived: { a: 1, b: 2 } }])
+    const rows = beforeAfterRows([
+      {
+        role: 'tool',
+        toolCallId: 'c',
+        tool: 'x',
+        content: '',
+        status: 'ok',
+        argsSent: { a: 1 },
+        argsReceived: { a: 1, b: 2 },
+      },
+    ])
     expect(rows.map((row) => [row.argument, row.sent, row.received, row.fix])).toEqual([
       ['a', '1', '1', ''],
       ['b', '—', '2', 'added'],

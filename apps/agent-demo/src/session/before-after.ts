@@ -19,7 +19,8 @@ export interface BeforeAfterRow {
   readonly fix: string
 }
 
-const isRecord = (value: unknown): value is Record<string, JsonValue> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, JsonValue> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 const show = (value: JsonValue | undefined): string => (value === undefined ? '—' : JSON.stringify(value))
 
 const join = (prefix: string, name: string): string => (prefix === '' ? name : `${prefix}.${name}`)
@@ -30,7 +31,13 @@ const loose = (name: string): string => name.replace(/[^A-Za-z0-9]+/gu, '_').toL
 // objects line up position by position. Where they do not (a hook changed
 // the arguments, a provider's restore dropped strict mode's nulls), keys
 // are paired by name, loosely, and the rest are rows of their own.
-function walk(path: string, renamed: string, sent: JsonValue | undefined, received: JsonValue | undefined, rows: Omit<BeforeAfterRow, 'callId' | 'tool'>[]): void {
+function walk(
+  path: string,
+  renamed: string,
+  sent: JsonValue | undefined,
+  received: JsonValue | undefined,
+  rows: Omit<BeforeAfterRow, 'callId' | 'tool'>[],
+): void {
   if (isRecord(sent) && isRecord(received)) {
     const sentEntries = Object.entries(sent)
     const receivedEntries = Object.entries(received)
@@ -43,22 +50,52 @@ function walk(path: string, renamed: string, sent: JsonValue | undefined, receiv
     }
     const unpaired = new Set(receivedEntries.map(([key]) => key))
     for (const [sentKey, sentValue] of sentEntries) {
-      const key = unpaired.has(sentKey) ? sentKey : [...unpaired].find((candidate) => loose(candidate) === loose(sentKey))
+      const key = unpaired.has(sentKey)
+        ? sentKey
+        : [...unpaired].find((candidate) => loose(candidate) === loose(sentKey))
       if (key === undefined) {
-        rows.push({ argument: join(path, sentKey), sent: show(sentValue), received: show(undefined), changed: true, fix: 'removed' })
+        rows.push({
+          argument: join(path, sentKey),
+          sent: show(sentValue),
+          received: show(undefined),
+          changed: true,
+          fix: 'removed',
+        })
         continue
       }
       unpaired.delete(key)
       walk(join(path, sentKey), join(renamed, key), sentValue, received[key], rows)
     }
-    for (const key of unpaired) rows.push({ argument: join(renamed, key), sent: show(undefined), received: show(received[key]), changed: true, fix: 'added' })
+    for (const key of unpaired)
+      rows.push({
+        argument: join(renamed, key),
+        sent: show(undefined),
+        received: show(received[key]),
+        changed: true,
+        fix: 'added',
+      })
     return
   }
   // An entry that never reached normalization has nothing received: not a change.
   const coerced = received !== undefined && JSON.stringify(sent) !== JSON.stringify(received)
   const isRenamed = path !== renamed
-  const fix = isRenamed && coerced ? 'renamed, coerced' : isRenamed ? 'renamed' : coerced ? (path === '' ? 'changed' : 'coerced') : ''
-  rows.push({ argument: isRenamed ? `${path} → ${renamed}` : path || '(all)', sent: show(sent), received: show(received), changed: fix !== '', fix })
+  const fix =
+    isRenamed && coerced
+      ? 'renamed, coerced'
+      : isRenamed
+        ? 'renamed'
+        : coerced
+          ? path === ''
+            ? 'changed'
+            : 'coerced'
+          : ''
+  rows.push({
+    argument: isRenamed ? `${path} → ${renamed}` : path || '(all)',
+    sent: show(sent),
+    received: show(received),
+    changed: fix !== '',
+    fix,
+  })
 }
 
 /**

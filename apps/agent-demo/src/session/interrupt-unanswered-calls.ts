@@ -32,7 +32,11 @@ export function unansweredCalls(messages: readonly StoredMessage[]): ToolCall[] 
  * Works on any `SessionStore`; the SQLite store also refuses a second result
  * for a call, so running this twice appends nothing the second time.
  */
-export async function interruptUnansweredCalls(store: SessionStore, sessionId: string, at: number): Promise<StoredMessage[]> {
+export async function interruptUnansweredCalls(
+  store: SessionStore,
+  sessionId: string,
+  at: number,
+): Promise<StoredMessage[]> {
   const appended: StoredMessage[] = []
   for (const call of unansweredCalls(await store.loadMessages(sessionId))) {
     const entry = entryOf(call)

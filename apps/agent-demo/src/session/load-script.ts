@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url'
 import { parseScript, type ModelScript } from '../model/scripted-model.js'
 
 /** `fixtures/scripts/` of this app, from the sources (vitest) and from dist/ alike. */
-export const SCRIPTS_DIR = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../fixtures/scripts/' : '../../fixtures/scripts/', import.meta.url))
+export const SCRIPTS_DIR = fileURLToPath(
+  new URL(import.meta.url.includes('/dist/') ? '../fixtures/scripts/' : '../../fixtures/scripts/', import.meta.url),
+)
 
 /**
  * Reads a recorded model script: a bare file name is looked up in

@@ -15,14 +15,37 @@ import { rawCallAnswers, type RawCallAnswer } from './raw-call-answers.js'
 let dir: string
 let workspace: string
 let answers: RawCallAnswer[]
-const result = (toolCallId: string, tool: string, argsSent: JsonValue, argsReceived: JsonObject, status: ToolMessage['status'] = 'ok'): ToolMessage => ({
-  role: 'tool', toolCallId, tool, content: '', status, argsSent, argsReceived,
+const result = (
+  toolCallId: string,
+  tool: string,
+  argsSent: JsonValue,
+  argsReceived: JsonObject,
+  status: ToolMessage['status'] = 'ok',
+): ToolMessage => ({
+  role: 'tool',
+  toolCallId,
+  tool,
+  content: '',
+  status,
+  argsSent,
+  argsReceived,
 })
 const RESULTS: readonly ToolMessage[] = [
   result('call_read', 'mcp__files__read', { path: 'README.md', limit: '5' }, { path: 'README.md', limit: 5 }),
-  result('call_write', 'mcp__files__write', { path: 'notes/raw.md', content: 'raw', create_folders: 'true' }, { path: 'notes/raw.md', content: 'raw', 'create folders': true }),
+  result(
+    'call_write',
+    'mcp__files__write',
+    { path: 'notes/raw.md', content: 'raw', create_folders: 'true' },
+    { path: 'notes/raw.md', content: 'raw', 'create folders': true },
+  ),
   result('call_same', 'mcp__git__status', {}, {}),
-  result('call_blocked', 'mcp__files__write', { path: '../x.md', content: 'x', create_folders: 'true' }, { path: '../x.md', content: 'x', 'create folders': true }, 'blocked'),
+  result(
+    'call_blocked',
+    'mcp__files__write',
+    { path: '../x.md', content: 'x', create_folders: 'true' },
+    { path: '../x.md', content: 'x', 'create folders': true },
+    'blocked',
+  ),
 ]
 
 beforeAll(async () => {
@@ -40,11 +63,15 @@ describe('rawCallAnswers', () => {
   })
 
   it('shows what the real server answers to the arguments as the model sent them', () => {
-    expect(answers[0]).toMatchObject({ tool: 'mcp__files__read', argsSent: { path: 'README.md', limit: '5' }, isError: true })
+    expect(answers[0]).toMatchObject({
+      tool: 'mcp__files__read',
+      argsSent: { path: 'README.md', limit: '5' },
+      isError: true,
+    })
     expect(answers[0]!.content).toContain('expected number, received string')
   })
 
-  it('never touches the session\'s own world, even for a raw call that succeeds', () => {
+  it("never touches the session's own world, even for a raw call that succeeds", () => {
     expect(answers[1]).toMatchObject({ isError: false })
     expect(existsSync(join(workspace, 'sandbox', 'notes', 'raw.md'))).toBe(false)
     expect(readFileSync(join(workspace, 'sandbox', 'README.md'), 'utf8')).toContain('# Billing service')
@@ -55,7 +82,18 @@ describe('rawCallAnswers', () => {
   })
 
   it('sets up fresh stand-in tools for an in-memory scenario', async () => {
-    const [answer] = await rawCallAnswers(readAndTicket, [result('call_read', 'mcp__files__read', { path: 'notes/todo.md', max_lines: '1' }, { path: 'notes/todo.md', 'max lines': 1 })], undefined)
+    const [answer] = await rawCallAnswers(
+      readAndTicket,
+      [
+        result(
+          'call_read',
+          'mcp__files__read',
+          { path: 'notes/todo.md', max_lines: '1' },
+          { path: 'notes/todo.md', 'max lines': 1 },
+        ),
+      ],
+      undefined,
+    )
     expect(answer).toMatchObject({ callId: 'call_read', isError: false })
   })
 })

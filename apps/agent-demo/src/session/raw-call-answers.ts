@@ -17,7 +17,8 @@ export interface RawCallAnswer {
   readonly isError: boolean
 }
 
-const isObject = (value: JsonValue | undefined): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isObject = (value: JsonValue | undefined): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * For every call the loop changed on its way to the tool (a value coerced,
@@ -31,7 +32,11 @@ const isObject = (value: JsonValue | undefined): value is JsonObject => typeof v
  * to the tool handlers (no loop, no hook), and the copy is removed after.
  * The session's own world (files, repository, tickets) is never touched.
  */
-export async function rawCallAnswers(scenario: Scenario, results: readonly ToolMessage[], workspace: string | undefined): Promise<RawCallAnswer[]> {
+export async function rawCallAnswers(
+  scenario: Scenario,
+  results: readonly ToolMessage[],
+  workspace: string | undefined,
+): Promise<RawCallAnswer[]> {
   const changed = results.filter(
     (result) =>
       (result.status === 'ok' || result.status === 'tool_error') &&
@@ -45,7 +50,8 @@ export async function rawCallAnswers(scenario: Scenario, results: readonly ToolM
     const copy = join(scratch, 'workspace')
     // verbatimSymlinks: a relative link in the sandbox must stay relative,
     // or the copy's link would lead back into the session's own world.
-    if (workspace !== undefined && existsSync(workspace)) cpSync(workspace, copy, { recursive: true, verbatimSymlinks: true })
+    if (workspace !== undefined && existsSync(workspace))
+      cpSync(workspace, copy, { recursive: true, verbatimSymlinks: true })
     const setup = await scenario.setup({ workspace: copy })
     try {
       const answers: RawCallAnswer[] = []
@@ -53,8 +59,19 @@ export async function rawCallAnswers(scenario: Scenario, results: readonly ToolM
         const tool = setup.tools.find((entry) => entry.name === result.tool)
         if (tool === undefined) continue
         const args = result.argsSent as JsonObject
-        const answer = await tool.handler(args, { callId: result.toolCallId, sessionId: 'raw-calls', toolName: tool.name, signal: new AbortController().signal })
-        answers.push({ callId: result.toolCallId, tool: tool.name, argsSent: args, content: answer.content, isError: answer.isError === true })
+        const answer = await tool.handler(args, {
+          callId: result.toolCallId,
+          sessionId: 'raw-calls',
+          toolName: tool.name,
+          signal: new AbortController().signal,
+        })
+        answers.push({
+          callId: result.toolCallId,
+          tool: tool.name,
+          argsSent: args,
+          content: answer.content,
+          isError: answer.isError === true,
+        })
       }
       return answers
     } finally {

@@ -39,7 +39,16 @@ describe('replay determinism', () => {
     const report = await replaySession(store, sessionId, findScenario)
     expect(report.identical).toBe(true)
     expect(report.regenerated).toEqual(report.recorded)
-    expect(report.recorded.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'tool', 'tool', 'tool', 'assistant'])
+    expect(report.recorded.map((message) => message.role)).toEqual([
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+      'tool',
+      'tool',
+      'tool',
+      'assistant',
+    ])
   })
 
   it('replay reports where a tampered recording differs', async () => {
@@ -63,11 +72,16 @@ describe('replay determinism', () => {
         return {
           ...setup,
           tools: setup.tools.map((tool) =>
-            tool.name !== 'mcp__files__read' ? tool : { ...tool, handler: async (args, context) => {
-              const result = await tool.handler(args, context)
-              if (context.callId === 'call_batch_01') controller.abort()
-              return result
-            } },
+            tool.name !== 'mcp__files__read'
+              ? tool
+              : {
+                  ...tool,
+                  handler: async (args, context) => {
+                    const result = await tool.handler(args, context)
+                    if (context.callId === 'call_batch_01') controller.abort()
+                    return result
+                  },
+                },
           ),
         }
       },
@@ -75,14 +89,23 @@ describe('replay determinism', () => {
     const store = createMemoryStore()
     const run = await runScenario({ scenario: stopping, script, store, signal: controller.signal, maxWorkers: 1 })
     const recorded = transcriptOf(await store.loadMessages(run.sessionId))
-    expect(recorded.filter((message) => message.role === 'tool').map((message) => message.status)).toEqual(['ok', 'ok', 'skipped', 'skipped'])
-    const report = await replaySession(store, run.sessionId, (name) => (name === stopping.name ? readAndTicket : undefined))
+    expect(recorded.filter((message) => message.role === 'tool').map((message) => message.status)).toEqual([
+      'ok',
+      'ok',
+      'skipped',
+      'skipped',
+    ])
+    const report = await replaySession(store, run.sessionId, (name) =>
+      name === stopping.name ? readAndTicket : undefined,
+    )
     expect(report.identical).toBe(true)
   })
 
   it('replay refuses a session whose scenario this build does not have', async () => {
     const store = createMemoryStore()
     const { sessionId } = await runScenario({ scenario: readAndTicket, script, store })
-    await expect(replaySession(store, sessionId, () => undefined)).rejects.toThrow("used scenario 'read-and-ticket', which this build does not have")
+    await expect(replaySession(store, sessionId, () => undefined)).rejects.toThrow(
+      "used scenario 'read-and-ticket', which this build does not have",
+    )
   })
 })

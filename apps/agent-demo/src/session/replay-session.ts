@@ -16,7 +16,11 @@ export interface ReplayReport {
   readonly recorded: readonly Message[]
   readonly regenerated: readonly Message[]
   /** Where the two transcripts first differ. */
-  readonly difference?: { readonly index: number; readonly expected: Message | undefined; readonly actual: Message | undefined }
+  readonly difference?: {
+    readonly index: number
+    readonly expected: Message | undefined
+    readonly actual: Message | undefined
+  }
 }
 
 /**
@@ -58,10 +62,13 @@ export async function replaySession(
   // later write are never stored, the turn is stopped), then resumes.
   const crashedAt = results.find((result) => result.status === 'interrupted')?.toolCallId
   let crashed = false
-  const target = crashedAt === undefined ? scratch : crashAt(scratch, crashedAt, () => {
-    crashed = true
-    controller.abort()
-  })
+  const target =
+    crashedAt === undefined
+      ? scratch
+      : crashAt(scratch, crashedAt, () => {
+          crashed = true
+          controller.abort()
+        })
   const outcome = await runScenario({
     scenario,
     script: loadScript(meta.script),
@@ -70,7 +77,8 @@ export async function replaySession(
     signal: controller.signal,
     approver: (request) => Promise.resolve(approvals.get(request.callId) ?? false),
     onEvent: (event) => {
-      if (stopAtStart && event.type === 'assistant' && event.callIds.includes(results[0]?.toolCallId ?? '')) controller.abort()
+      if (stopAtStart && event.type === 'assistant' && event.callIds.includes(results[0]?.toolCallId ?? ''))
+        controller.abort()
       onEvent?.(event)
     },
     adjust: (options) =>
@@ -90,10 +98,23 @@ export async function replaySession(
             ),
           },
   })
-  if (crashed) await resumeSession(scratch, outcome.sessionId, scenarios, { reuseWorkspace: false, ...(onEvent === undefined ? {} : { onEvent }) })
+  if (crashed)
+    await resumeSession(scratch, outcome.sessionId, scenarios, {
+      reuseWorkspace: false,
+      ...(onEvent === undefined ? {} : { onEvent }),
+    })
   const regenerated = transcriptOf(await scratch.loadMessages(outcome.sessionId))
-  const difference = outcome.sessionId === sessionId ? firstDifference(recorded, regenerated) : { index: -1, expected: undefined, actual: undefined }
-  return { sessionId, identical: difference === undefined, recorded, regenerated, ...(difference === undefined ? {} : { difference }) }
+  const difference =
+    outcome.sessionId === sessionId
+      ? firstDifference(recorded, regenerated)
+      : { index: -1, expected: undefined, actual: undefined }
+  return {
+    sessionId,
+    identical: difference === undefined,
+    recorded,
+    regenerated,
+    ...(difference === undefined ? {} : { difference }),
+  }
 }
 
 // A store that behaves like a process killed just before `callId`'s result
@@ -101,11 +122,13 @@ export async function replaySession(
 // stored), and `onCrash` stops the run.
 function crashAt(store: SessionStore, callId: string, onCrash: () => void): SessionStore {
   let dead = false
-  const drop = <M extends Message>(message: M, at: number): Promise<StoredMessage> => Promise.resolve({ seq: -1, at, message })
+  const drop = <M extends Message>(message: M, at: number): Promise<StoredMessage> =>
+    Promise.resolve({ seq: -1, at, message })
   return {
     ...store,
     appendMessage: (sessionId, message, at) => (dead ? drop(message, at) : store.appendMessage(sessionId, message, at)),
-    appendAssistantTurn: (sessionId, message, at) => (dead ? drop(message, at) : store.appendAssistantTurn(sessionId, message, at)),
+    appendAssistantTurn: (sessionId, message, at) =>
+      dead ? drop(message, at) : store.appendAssistantTurn(sessionId, message, at),
     appendToolResult(sessionId, message, at) {
       if (!dead && message.toolCallId === callId) {
         dead = true

@@ -50,7 +50,10 @@ describe('resumeSession', () => {
   it('gives the calls the crash left open an "interrupted" result and runs none of them', async () => {
     await copyUpTo(5)
     const report = await resumeSession(store, sessionId, findScenario)
-    expect(report.interrupted.map(({ message }) => (message as ToolMessage).status)).toEqual(['interrupted', 'interrupted'])
+    expect(report.interrupted.map(({ message }) => (message as ToolMessage).status)).toEqual([
+      'interrupted',
+      'interrupted',
+    ])
     expect((await results()).map((result) => result.status)).toEqual(['ok', 'ok', 'interrupted', 'interrupted'])
   })
 

@@ -59,9 +59,18 @@ export async function resumeSession(
     await store.appendMessage(sessionId, { role: 'user', content: script.user }, clock.now())
   }
   const played = stored.filter((message) => message.message.role === 'assistant').length
-  const setup = await scenario.setup(meta.workspace === undefined || options.reuseWorkspace === false ? {} : { workspace: meta.workspace })
+  const setup = await scenario.setup(
+    meta.workspace === undefined || options.reuseWorkspace === false ? {} : { workspace: meta.workspace },
+  )
   try {
-    const loop = scenarioLoopOptions(meta, setup, createScriptedModel(script, { position: played }), store, clock, options)
+    const loop = scenarioLoopOptions(
+      meta,
+      setup,
+      createScriptedModel(script, { position: played }),
+      store,
+      clock,
+      options,
+    )
     const outcome = await continueSession(loop, sessionId)
     return { sessionId, interrupted, outcome }
   } finally {

@@ -35,7 +35,12 @@ export interface ScenarioMeta extends JsonObject {
 /** Whether a session header was written by `runScenario` (so it can be replayed or resumed). */
 export function isScenarioMeta(meta: unknown): meta is ScenarioMeta {
   const value = meta as Partial<ScenarioMeta> | undefined
-  return typeof value?.scenario === 'string' && typeof value.script === 'string' && typeof value.clock === 'object' && typeof value.ids === 'object'
+  return (
+    typeof value?.scenario === 'string' &&
+    typeof value.script === 'string' &&
+    typeof value.clock === 'object' &&
+    typeof value.ids === 'object'
+  )
 }
 
 /**
@@ -50,10 +55,12 @@ export async function loadScenarioSession(
 ): Promise<{ readonly meta: ScenarioMeta; readonly scenario: Scenario }> {
   const record = await store.getSession(sessionId)
   if (record === undefined) throw new Error(`no session '${sessionId}' in the store`)
-  if (!isScenarioMeta(record.meta)) throw new Error(`session '${sessionId}' was not recorded from a scenario: it cannot be ${action}`)
+  if (!isScenarioMeta(record.meta))
+    throw new Error(`session '${sessionId}' was not recorded from a scenario: it cannot be ${action}`)
   const meta = record.meta
   const scenario = scenarios(meta.scenario)
-  if (scenario === undefined) throw new Error(`session '${sessionId}' used scenario '${meta.scenario}', which this build does not have`)
+  if (scenario === undefined)
+    throw new Error(`session '${sessionId}' used scenario '${meta.scenario}', which this build does not have`)
   return { meta, scenario }
 }
 
@@ -114,7 +121,9 @@ export function scenarioLoopOptions(
  * stored), all recorded in the session header so `replay` can run it again.
  * The outcome carries the tickets the tools hold at the end.
  */
-export async function runScenario(options: RunScenarioOptions): Promise<UserTurnOutcome & { sessionId: string; meta: ScenarioMeta; tickets: TicketsReport }> {
+export async function runScenario(
+  options: RunScenarioOptions,
+): Promise<UserTurnOutcome & { sessionId: string; meta: ScenarioMeta; tickets: TicketsReport }> {
   const { scenario, script, store } = options
   const start = (await store.listSessions()).length + 1
   const meta: ScenarioMeta = options.meta ?? {
@@ -126,14 +135,19 @@ export async function runScenario(options: RunScenarioOptions): Promise<UserTurn
     maxWorkers: options.maxWorkers ?? 4,
     clock: { start: Date.UTC(2026, 9, 2), step: 1 },
     ids: { seed: scenario.name, start },
-    ...(options.workspaceRoot === undefined ? {} : { workspace: join(options.workspaceRoot, `${scenario.name}-${start}`) }),
+    ...(options.workspaceRoot === undefined
+      ? {}
+      : { workspace: join(options.workspaceRoot, `${scenario.name}-${start}`) }),
     provider: options.provider ?? DEFAULT_PROVIDER,
   }
   // A new run starts from a fresh world even if an old one was left under
   // the same name (a store deleted by hand); a replay passes the recorded
   // header but never reuses the world the recording changed.
-  if (options.meta === undefined && meta.workspace !== undefined) rmSync(meta.workspace, { recursive: true, force: true })
-  const setup = await scenario.setup(options.meta === undefined && meta.workspace !== undefined ? { workspace: meta.workspace } : {})
+  if (options.meta === undefined && meta.workspace !== undefined)
+    rmSync(meta.workspace, { recursive: true, force: true })
+  const setup = await scenario.setup(
+    options.meta === undefined && meta.workspace !== undefined ? { workspace: meta.workspace } : {},
+  )
   try {
     const clock = createStepClock(meta.clock.start, meta.clock.step)
     let loop = scenarioLoopOptions(meta, setup, createScriptedModel(script), store, clock, options)

@@ -19,7 +19,8 @@ export function transcriptOf(messages: readonly StoredMessage[]): Message[] {
 export function firstDifference(
   expected: readonly Message[],
   actual: readonly Message[],
-): { readonly index: number; readonly expected: Message | undefined; readonly actual: Message | undefined } | undefined {
+):
+  { readonly index: number; readonly expected: Message | undefined; readonly actual: Message | undefined } | undefined {
   const length = Math.max(expected.length, actual.length)
   for (let index = 0; index < length; index += 1) {
     if (JSON.stringify(expected[index]) !== JSON.stringify(actual[index])) {

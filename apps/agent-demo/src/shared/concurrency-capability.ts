@@ -6,6 +6,8 @@
 export const CONCURRENCY_CAPABILITY = 'x-agent-demo/concurrency'
 
 /** Capabilities of a server whose read-only tools are safe to run side by side. */
-export function parallelSafeCapabilities(parallelSafe: boolean): { experimental: Record<string, { parallelSafe: boolean }> } {
+export function parallelSafeCapabilities(parallelSafe: boolean): {
+  experimental: Record<string, { parallelSafe: boolean }>
+} {
   return { experimental: { [CONCURRENCY_CAPABILITY]: { parallelSafe } } }
 }

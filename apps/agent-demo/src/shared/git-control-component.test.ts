@@ -39,9 +39,11 @@ describe('gitControlComponent', () => {
   )
 
   it('never throws, whatever the path', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (path) => {
-      const found = gitControlComponent(path)
-      return found === undefined || path.includes(found)
-    }))
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (path) => {
+        const found = gitControlComponent(path)
+        return found === undefined || path.includes(found)
+      }),
+    )
   })
 })

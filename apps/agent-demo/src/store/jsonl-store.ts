@@ -5,7 +5,8 @@ import type { SessionRecord, SessionStore, SessionSummary, StoredMessage } from 
 
 const SAFE_ID = /^[A-Za-z0-9_.-]{1,128}$/
 
-type Line = { readonly type: 'session'; readonly session: SessionRecord } | ({ readonly type: 'message' } & StoredMessage)
+type Line =
+  { readonly type: 'session'; readonly session: SessionRecord } | ({ readonly type: 'message' } & StoredMessage)
 
 /**
  * An append-only JSONL session store: one file per session in `directory`,
@@ -23,7 +24,8 @@ type Line = { readonly type: 'session'; readonly session: SessionRecord } | ({ r
 export function createJsonlStore(directory: string): SessionStore {
   const nextSeq = new Map<string, number>()
   const fileOf = (sessionId: string): string => {
-    if (!SAFE_ID.test(sessionId)) throw new TypeError(`session id must match ${SAFE_ID.source}, received '${sessionId}'`)
+    if (!SAFE_ID.test(sessionId))
+      throw new TypeError(`session id must match ${SAFE_ID.source}, received '${sessionId}'`)
     return join(directory, `${sessionId}.jsonl`)
   }
   const readLines = (sessionId: string): Line[] => {
@@ -72,7 +74,8 @@ export function createJsonlStore(directory: string): SessionStore {
         return Promise.reject(error instanceof Error ? error : new Error(String(error)))
       }
     },
-    appendMessage: (sessionId: string, message: SystemMessage | UserMessage, at: number) => append(sessionId, message, at),
+    appendMessage: (sessionId: string, message: SystemMessage | UserMessage, at: number) =>
+      append(sessionId, message, at),
     appendAssistantTurn: (sessionId: string, message: AssistantMessage, at: number) => append(sessionId, message, at),
     appendToolResult: (sessionId: string, message: ToolMessage, at: number) => append(sessionId, message, at),
     listSessions() {

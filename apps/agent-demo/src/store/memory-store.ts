@@ -36,7 +36,8 @@ export function createMemoryStore(): SessionStore {
       sessions.set(record.id, { record: structuredClone(record), messages: [] })
       return Promise.resolve()
     },
-    appendMessage: (sessionId: string, message: SystemMessage | UserMessage, at: number) => append(sessionId, message, at),
+    appendMessage: (sessionId: string, message: SystemMessage | UserMessage, at: number) =>
+      append(sessionId, message, at),
     appendAssistantTurn: (sessionId: string, message: AssistantMessage, at: number) => append(sessionId, message, at),
     appendToolResult: (sessionId: string, message: ToolMessage, at: number) => append(sessionId, message, at),
     listSessions() {

@@ -20,12 +20,26 @@ const assistant: AssistantMessage = {
   role: 'assistant',
   content: null,
   toolCalls: [
-    { id: 'call_1', type: 'function', function: { name: 'tool_call', arguments: '{"calls":[{"name":"a","arguments":{}}]}' } },
-    { id: 'call_2', type: 'function', function: { name: 'tool_call', arguments: '{"calls":[{"name":"b","arguments":{}}]}' } },
+    {
+      id: 'call_1',
+      type: 'function',
+      function: { name: 'tool_call', arguments: '{"calls":[{"name":"a","arguments":{}}]}' },
+    },
+    {
+      id: 'call_2',
+      type: 'function',
+      function: { name: 'tool_call', arguments: '{"calls":[{"name":"b","arguments":{}}]}' },
+    },
   ],
   modelCallCount: 1,
 }
-const result = (id: string): ToolMessage => ({ role: 'tool', toolCallId: id, content: `ran ${id}`, status: 'ok', timing: { startedAt: 5, durationMs: 1 } })
+const result = (id: string): ToolMessage => ({
+  role: 'tool',
+  toolCallId: id,
+  content: `ran ${id}`,
+  status: 'ok',
+  timing: { startedAt: 5, durationMs: 1 },
+})
 
 describe.each([
   ['memory', () => createMemoryStore()],
@@ -66,8 +80,12 @@ describe.each([
   it('rejects a duplicate session id and appends to an unknown session', async () => {
     const store = create()
     await store.createSession({ id: 'dup', createdAt: 0, title: '', meta: {} })
-    await expect(store.createSession({ id: 'dup', createdAt: 0, title: '', meta: {} })).rejects.toThrow('already exists')
-    await expect(store.appendMessage('ghost', { role: 'user', content: '' }, 0)).rejects.toThrow("unknown session 'ghost'")
+    await expect(store.createSession({ id: 'dup', createdAt: 0, title: '', meta: {} })).rejects.toThrow(
+      'already exists',
+    )
+    await expect(store.appendMessage('ghost', { role: 'user', content: '' }, 0)).rejects.toThrow(
+      "unknown session 'ghost'",
+    )
   })
 
   it('is not changed by a caller mutating what it appended or loaded', async () => {
@@ -96,13 +114,17 @@ describe('jsonl store', () => {
     const reopened = createJsonlStore(dir)
     expect((await reopened.loadMessages('torn')).map((message) => message.seq)).toEqual([0])
     await reopened.appendToolResult('torn', result('call_1'), 3)
-    expect((await createJsonlStore(dir).loadMessages('torn')).map((message) => [message.seq, message.message.role])).toEqual([
+    expect(
+      (await createJsonlStore(dir).loadMessages('torn')).map((message) => [message.seq, message.message.role]),
+    ).toEqual([
       [0, 'assistant'],
       [1, 'tool'],
     ])
   })
 
   it('refuses a session id that is not a safe file name', async () => {
-    await expect(createJsonlStore(jsonlDir()).createSession({ id: '../escape', createdAt: 0, title: '', meta: {} })).rejects.toThrow(TypeError)
+    await expect(
+      createJsonlStore(jsonlDir()).createSession({ id: '../escape', createdAt: 0, title: '', meta: {} }),
+    ).rejects.toThrow(TypeError)
   })
 })

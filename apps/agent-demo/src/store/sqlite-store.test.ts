@@ -6,7 +6,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { deepFreeze } from '@x/test-utils'
 import type { AssistantMessage, ToolCall, ToolMessage } from '../model/types.js'
 import { createSqliteStore } from './sqlite-store.js'
-import { INTERRUPTED_CONTENT, interruptUnansweredCalls, unansweredCalls } from '../session/interrupt-unanswered-calls.js'
+import {
+  INTERRUPTED_CONTENT,
+  interruptUnansweredCalls,
+  unansweredCalls,
+} from '../session/interrupt-unanswered-calls.js'
 import type { SessionStore } from './types.js'
 
 const call = (id: string, name: string, args: object): ToolCall => ({
@@ -24,7 +28,13 @@ const turn: AssistantMessage = deepFreeze({
   ],
   modelCallCount: 1,
 })
-const result = (id: string, content = 'ok'): ToolMessage => ({ role: 'tool', toolCallId: id, content, status: 'ok', tool: 'mcp__files__read' })
+const result = (id: string, content = 'ok'): ToolMessage => ({
+  role: 'tool',
+  toolCallId: id,
+  content,
+  status: 'ok',
+  tool: 'mcp__files__read',
+})
 
 let dir: string
 let file: string
@@ -34,7 +44,12 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'agent-demo-store-'))
   file = join(dir, 'sessions.db')
   store = createSqliteStore(file)
-  await store.createSession({ id: 's1', createdAt: 1000, title: 'read these files and open a ticket', meta: { scenario: 'demo' } })
+  await store.createSession({
+    id: 's1',
+    createdAt: 1000,
+    title: 'read these files and open a ticket',
+    meta: { scenario: 'demo' },
+  })
 })
 afterEach(async () => {
   await store.close()
@@ -56,7 +71,9 @@ describe('createSqliteStore', () => {
   })
 
   it('refuses to create a session whose id exists', async () => {
-    await expect(store.createSession({ id: 's1', createdAt: 0, title: '', meta: {} })).rejects.toThrow("session 's1' already exists")
+    await expect(store.createSession({ id: 's1', createdAt: 0, title: '', meta: {} })).rejects.toThrow(
+      "session 's1' already exists",
+    )
   })
 
   it('numbers messages from 0 without gaps and loads them back equal', async () => {
@@ -82,7 +99,10 @@ describe('createSqliteStore', () => {
   })
 
   it('writes nothing of a turn when one of its calls cannot be written', async () => {
-    const broken = { ...turn, toolCalls: [turn.toolCalls[0]!, { ...turn.toolCalls[1]!, function: { name: 'tool_call' } }] } as unknown as AssistantMessage
+    const broken = {
+      ...turn,
+      toolCalls: [turn.toolCalls[0]!, { ...turn.toolCalls[1]!, function: { name: 'tool_call' } }],
+    } as unknown as AssistantMessage
     await expect(store.appendAssistantTurn('s1', broken, 1)).rejects.toThrow()
     expect(peek('SELECT * FROM messages')).toEqual([])
     expect(peek('SELECT * FROM tool_calls')).toEqual([])
@@ -97,7 +117,9 @@ describe('createSqliteStore', () => {
   it('refuses a second result for the same call', async () => {
     await store.appendAssistantTurn('s1', turn, 1)
     await store.appendToolResult('s1', result('call_a'), 2)
-    await expect(store.appendToolResult('s1', result('call_a', 'again'), 3)).rejects.toThrow("no call 'call_a' awaiting a result")
+    await expect(store.appendToolResult('s1', result('call_a', 'again'), 3)).rejects.toThrow(
+      "no call 'call_a' awaiting a result",
+    )
     expect(await store.loadMessages('s1')).toHaveLength(2)
   })
 
@@ -106,7 +128,9 @@ describe('createSqliteStore', () => {
   })
 
   it('refuses messages for an unknown session', async () => {
-    await expect(store.appendMessage('nope', { role: 'user', content: 'x' }, 1)).rejects.toThrow("unknown session 'nope'")
+    await expect(store.appendMessage('nope', { role: 'user', content: 'x' }, 1)).rejects.toThrow(
+      "unknown session 'nope'",
+    )
   })
 
   it('lists sessions oldest first with their message counts', async () => {
@@ -119,7 +143,12 @@ describe('createSqliteStore', () => {
   })
 
   it('returns the session header with its meta, and undefined for an unknown id', async () => {
-    expect(await store.getSession('s1')).toEqual({ id: 's1', createdAt: 1000, title: 'read these files and open a ticket', meta: { scenario: 'demo' } })
+    expect(await store.getSession('s1')).toEqual({
+      id: 's1',
+      createdAt: 1000,
+      title: 'read these files and open a ticket',
+      meta: { scenario: 'demo' },
+    })
     expect(await store.getSession('nope')).toBeUndefined()
     expect(await store.loadMessages('nope')).toEqual([])
   })
@@ -139,8 +168,22 @@ describe('interruptUnansweredCalls', () => {
     await store.appendToolResult('s1', result('call_a'), 2)
     const appended = await interruptUnansweredCalls(store, 's1', 3)
     expect(appended.map((stored) => stored.message)).toEqual([
-      { role: 'tool', toolCallId: 'call_b', content: INTERRUPTED_CONTENT, status: 'interrupted', tool: 'mcp__files__read', argsSent: { path: 'notes/incident.md' } },
-      { role: 'tool', toolCallId: 'call_c', content: INTERRUPTED_CONTENT, status: 'interrupted', tool: 'mcp__tickets__create', argsSent: { title: 'x' } },
+      {
+        role: 'tool',
+        toolCallId: 'call_b',
+        content: INTERRUPTED_CONTENT,
+        status: 'interrupted',
+        tool: 'mcp__files__read',
+        argsSent: { path: 'notes/incident.md' },
+      },
+      {
+        role: 'tool',
+        toolCallId: 'call_c',
+        content: INTERRUPTED_CONTENT,
+        status: 'interrupted',
+        tool: 'mcp__tickets__create',
+        argsSent: { title: 'x' },
+      },
     ])
   })
 

@@ -45,9 +45,13 @@ export function createSqliteStore(file: string): SessionStore {
 
   const insertSession = db.prepare('INSERT INTO sessions (id, created_at, title, meta) VALUES (?, ?, ?, ?)')
   const sessionById = db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id = ?')
-  const nextSeq = db.prepare<[string], { next: number }>('SELECT COALESCE(MAX(seq) + 1, 0) AS next FROM messages WHERE session_id = ?')
+  const nextSeq = db.prepare<[string], { next: number }>(
+    'SELECT COALESCE(MAX(seq) + 1, 0) AS next FROM messages WHERE session_id = ?',
+  )
   const insertMessage = db.prepare('INSERT INTO messages (session_id, seq, at, role, body) VALUES (?, ?, ?, ?, ?)')
-  const insertCall = db.prepare('INSERT INTO tool_calls (session_id, message_seq, position, call_id, name, arguments) VALUES (?, ?, ?, ?, ?, ?)')
+  const insertCall = db.prepare(
+    'INSERT INTO tool_calls (session_id, message_seq, position, call_id, name, arguments) VALUES (?, ?, ?, ?, ?, ?)',
+  )
   // The call a result answers: the earliest call with that id still unanswered
   // (the same pairing rule as `unansweredCalls`).
   const openCall = db.prepare<[string, string], { message_seq: number; position: number }>(
@@ -63,7 +67,9 @@ export function createSqliteStore(file: string): SessionStore {
     `SELECT s.*, (SELECT COUNT(*) FROM messages m WHERE m.session_id = s.id) AS message_count
      FROM sessions s ORDER BY s.created_at, s.id`,
   )
-  const messagesOf = db.prepare<[string], MessageRow>('SELECT seq, at, body FROM messages WHERE session_id = ? ORDER BY seq')
+  const messagesOf = db.prepare<[string], MessageRow>(
+    'SELECT seq, at, body FROM messages WHERE session_id = ? ORDER BY seq',
+  )
 
   const appendRow = (sessionId: string, message: Message, at: number): StoredMessage => {
     if (sessionById.get(sessionId) === undefined) throw new Error(`unknown session '${sessionId}'`)
@@ -83,7 +89,9 @@ export function createSqliteStore(file: string): SessionStore {
   const appendResult = db.transaction((sessionId: string, message: ToolMessage, at: number): StoredMessage => {
     const call = openCall.get(sessionId, message.toolCallId)
     if (call === undefined) {
-      throw new Error(`no call '${message.toolCallId}' awaiting a result in session '${sessionId}' (unknown id, or already answered)`)
+      throw new Error(
+        `no call '${message.toolCallId}' awaiting a result in session '${sessionId}' (unknown id, or already answered)`,
+      )
     }
     const stored = appendRow(sessionId, message, at)
     insertResult.run(sessionId, call.message_seq, call.position, message.toolCallId, stored.seq, message.status)
@@ -124,7 +132,11 @@ export function createSqliteStore(file: string): SessionStore {
         return row === undefined ? undefined : toRecord(row)
       }),
     loadMessages: (sessionId) =>
-      settle(() => messagesOf.all(sessionId).map((row) => ({ seq: row.seq, at: row.at, message: JSON.parse(row.body) as Message }))),
+      settle(() =>
+        messagesOf
+          .all(sessionId)
+          .map((row) => ({ seq: row.seq, at: row.at, message: JSON.parse(row.body) as Message })),
+      ),
     close: () => settle(() => void (db.open ? db.close() : undefined)),
   }
 }

@@ -21,7 +21,10 @@ export function bridgeCall(id: string, entries: readonly (readonly [string, Json
   return {
     id,
     type: 'function',
-    function: { name: 'tool_call', arguments: JSON.stringify({ calls: entries.map(([name, args]) => ({ name, arguments: args })) }) },
+    function: {
+      name: 'tool_call',
+      arguments: JSON.stringify({ calls: entries.map(([name, args]) => ({ name, arguments: args })) }),
+    },
   }
 }
 
@@ -38,7 +41,12 @@ export interface FakeToolOptions {
 }
 
 /** A tool that logs `start:<callId>` and `end:<callId>` and records what it received. */
-export function fakeTool(name: string, log: string[], received: Map<string, JsonObject>, options: FakeToolOptions = {}): ToolEntry {
+export function fakeTool(
+  name: string,
+  log: string[],
+  received: Map<string, JsonObject>,
+  options: FakeToolOptions = {},
+): ToolEntry {
   return {
     name,
     description: `fake ${name}`,
@@ -50,7 +58,9 @@ export function fakeTool(name: string, log: string[], received: Map<string, Json
       received.set(context.callId, args)
       try {
         await ticks(options.ticks ?? 0)
-        return options.run === undefined ? { content: `ran ${name} ${JSON.stringify(args)}` } : await options.run(args, context.callId, context.signal)
+        return options.run === undefined
+          ? { content: `ran ${name} ${JSON.stringify(args)}` }
+          : await options.run(args, context.callId, context.signal)
       } finally {
         log.push(`end:${context.callId}`)
       }
@@ -78,8 +88,17 @@ export function recordingStore(log: string[]): SessionStore {
 export async function runScripted(
   turns: readonly ScriptTurn[],
   tools: readonly ToolEntry[],
-  options: Partial<Omit<LoopOptions, 'model' | 'registry' | 'store' | 'clock' | 'ids'>> & { readonly log?: string[] } = {},
-): Promise<{ sessionId: string; messages: Message[]; results: ToolMessage[]; calls: readonly ToolCall[]; events: LoopEvent[]; store: SessionStore }> {
+  options: Partial<Omit<LoopOptions, 'model' | 'registry' | 'store' | 'clock' | 'ids'>> & {
+    readonly log?: string[]
+  } = {},
+): Promise<{
+  sessionId: string
+  messages: Message[]
+  results: ToolMessage[]
+  calls: readonly ToolCall[]
+  events: LoopEvent[]
+  store: SessionStore
+}> {
   const { log = [], ...loopOptions } = options
   const events: LoopEvent[] = []
   const store = recordingStore(log)
@@ -101,7 +120,9 @@ export async function runScripted(
     'go',
   )
   const messages = (await store.loadMessages(outcome.sessionId)).map((stored) => stored.message)
-  const assistant = messages.find((message): message is AssistantMessage => message.role === 'assistant' && message.toolCalls.length > 0)
+  const assistant = messages.find(
+    (message): message is AssistantMessage => message.role === 'assistant' && message.toolCalls.length > 0,
+  )
   return {
     sessionId: outcome.sessionId,
     messages,

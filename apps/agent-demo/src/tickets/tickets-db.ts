@@ -54,11 +54,13 @@ export interface TicketsDb {
  * (the file must exist; nothing is written).
  */
 export function openTicketsDb(file: string, options: { readonly readonly?: boolean } = {}): TicketsDb {
-  const db = options.readonly === true ? new Database(file, { readonly: true, fileMustExist: true }) : new Database(file)
+  const db =
+    options.readonly === true ? new Database(file, { readonly: true, fileMustExist: true }) : new Database(file)
   // WAL keeps readers (another process listing tickets, a test checking for
   // duplicates) from blocking on the server's writes.
   if (options.readonly !== true) db.pragma('journal_mode = WAL')
-  if (options.readonly !== true) db.exec(`CREATE TABLE IF NOT EXISTS tickets (
+  if (options.readonly !== true)
+    db.exec(`CREATE TABLE IF NOT EXISTS tickets (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     title TEXT NOT NULL,
     body TEXT NOT NULL DEFAULT '',
@@ -113,9 +115,14 @@ export function openTicketsDb(file: string, options: { readonly readonly?: boole
         .all()
         .map(toTicket)
         .filter((ticket) => filters.status == null || ticket.status === filters.status)
-        .filter((ticket) => filters.assignee == null || ticket.assignee['first name'].toLowerCase() === filters.assignee.toLowerCase())
+        .filter(
+          (ticket) =>
+            filters.assignee == null || ticket.assignee['first name'].toLowerCase() === filters.assignee.toLowerCase(),
+        )
         .filter((ticket) => filters.label == null || ticket.labels.includes(filters.label))
-        .filter((ticket) => filters.dueBefore == null || (ticket.dueDate !== null && ticket.dueDate < filters.dueBefore))
+        .filter(
+          (ticket) => filters.dueBefore == null || (ticket.dueDate !== null && ticket.dueDate < filters.dueBefore),
+        )
         .slice(0, limit)
     },
     update(id, changes) {

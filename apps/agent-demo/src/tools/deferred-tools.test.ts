@@ -13,7 +13,9 @@ const prepared = prepareToolset(
 )
 const context = { callId: 'c', sessionId: 's', toolName: 'tool_search', signal: new AbortController().signal }
 const search = async (query: string, inScope: (tool: ToolEntry) => boolean = () => true) =>
-  JSON.parse((await createToolSearch(registry, inScope, prepared).handler({ query }, context)).content) as { tools: { name: string; parameters: { properties: object } }[] }
+  JSON.parse((await createToolSearch(registry, inScope, prepared).handler({ query }, context)).content) as {
+    tools: { name: string; parameters: { properties: object } }[]
+  }
 
 describe('deferred tools', () => {
   it('the model sees only tool_search and the tool_call bridge', () => {

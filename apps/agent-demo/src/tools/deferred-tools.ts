@@ -25,7 +25,8 @@ export function deferredToolDefinitions(): readonly ToolDefinition[] {
   return [
     {
       name: TOOL_SEARCH_NAME,
-      description: 'Find deferred tools: returns exact names (mcp__<server>__<tool>) and the argument schema to use with tool_call.',
+      description:
+        'Find deferred tools: returns exact names (mcp__<server>__<tool>) and the argument schema to use with tool_call.',
       parameters: {
         type: 'object',
         properties: {
@@ -65,7 +66,11 @@ export function deferredToolDefinitions(): readonly ToolDefinition[] {
  * the name and schema the model must use: the ones `prepared` (the
  * session's `prepareToolset`) made for it.
  */
-export function createToolSearch(registry: ToolRegistry, inScope: (tool: ToolEntry) => boolean, prepared: PreparedToolset): ToolEntry {
+export function createToolSearch(
+  registry: ToolRegistry,
+  inScope: (tool: ToolEntry) => boolean,
+  prepared: PreparedToolset,
+): ToolEntry {
   return {
     name: TOOL_SEARCH_NAME,
     description: 'Find deferred tools.',
@@ -88,7 +93,15 @@ export function createToolSearch(registry: ToolRegistry, inScope: (tool: ToolEnt
         .slice(0, limit)
       const tools: JsonValue[] = ranked.flatMap(({ tool }) => {
         const forProvider = prepared.tools.find((candidate) => candidate.originalName === tool.name)
-        return forProvider === undefined ? [] : [{ name: forProvider.name, description: tool.description, parameters: forProvider.inputSchema as JsonObject }]
+        return forProvider === undefined
+          ? []
+          : [
+              {
+                name: forProvider.name,
+                description: tool.description,
+                parameters: forProvider.inputSchema as JsonObject,
+              },
+            ]
       })
       return Promise.resolve({ content: JSON.stringify({ tools }) })
     },

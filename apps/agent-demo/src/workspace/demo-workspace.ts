@@ -22,13 +22,21 @@ const GIT_ENV = {
 }
 
 const FILES: ReadonlyArray<readonly [string, string, string]> = [
-  ['README.md', '# Billing service\n\nCharges customers once a month.\nSee notes/incident.md for the open incident.\n', '2026-09-01T10:00:00Z'],
+  [
+    'README.md',
+    '# Billing service\n\nCharges customers once a month.\nSee notes/incident.md for the open incident.\n',
+    '2026-09-01T10:00:00Z',
+  ],
   [
     'notes/incident.md',
     '# Incident 2026-09-30\n\nInvoices were sent twice to 12 customers.\nCause: the retry job did not check the sent flag.\nOwner: Grace.\nNext step: open a ticket for the fix.\n',
     '2026-09-30T16:00:00Z',
   ],
-  ['src/retry.js', 'export function retry(job) {\n  // TODO: skip invoices already sent\n  return job.run()\n}\n', '2026-10-01T09:30:00Z'],
+  [
+    'src/retry.js',
+    'export function retry(job) {\n  // TODO: skip invoices already sent\n  return job.run()\n}\n',
+    '2026-10-01T09:30:00Z',
+  ],
 ]
 
 /**
@@ -43,7 +51,11 @@ export function prepareDemoWorkspace(dir: string): DemoWorkspace {
     execFileSync('git', args, {
       cwd: sandbox,
       stdio: 'ignore',
-      env: { ...process.env, ...GIT_ENV, ...(date === undefined ? {} : { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date }) },
+      env: {
+        ...process.env,
+        ...GIT_ENV,
+        ...(date === undefined ? {} : { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date }),
+      },
     })
   }
   git(['init', '--quiet', '--initial-branch=main'])
@@ -57,7 +69,10 @@ export function prepareDemoWorkspace(dir: string): DemoWorkspace {
     git(['commit', '--quiet', '-m', `Add ${path}`], date)
   }
   // One uncommitted change, so `status` and `diff` have something to show.
-  writeFileSync(join(sandbox, 'src/retry.js'), 'export function retry(job) {\n  if (job.sent) return\n  return job.run()\n}\n')
+  writeFileSync(
+    join(sandbox, 'src/retry.js'),
+    'export function retry(job) {\n  if (job.sent) return\n  return job.run()\n}\n',
+  )
   return { sandbox, repo: sandbox, ticketsDb: join(dir, 'tickets.db') }
 }
 

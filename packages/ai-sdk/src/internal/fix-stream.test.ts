@@ -8,7 +8,12 @@ import type { StreamPart, ToolCallContent } from './types.js'
 
 const run = (parts: StreamPart[], fix: AnswerFixer) =>
   convertReadableStreamToArray(fixStream(convertArrayToReadableStream(parts), fix))
-const splitting = createAnswerFixer({ declared: new Set(), provider: 'generic', splitBatches: true, restore: (call) => call })
+const splitting = createAnswerFixer({
+  declared: new Set(),
+  provider: 'generic',
+  splitBatches: true,
+  restore: (call) => call,
+})
 const batch = {
   id: 'call_b',
   name: 'tool_call',

@@ -14,7 +14,9 @@ export class ArrayPart {
     shape: Shape,
     private readonly compile: CompileSlot,
   ) {
-    this.prefix = Array.from(shape.prefix, (schemas) => (schemas === undefined || schemas.length === 0 ? null : { schemas, plan: undefined }))
+    this.prefix = Array.from(shape.prefix, (schemas) =>
+      schemas === undefined || schemas.length === 0 ? null : { schemas, plan: undefined },
+    )
     this.rest = shape.items.length === 0 ? null : { schemas: shape.items, plan: undefined }
   }
 
@@ -90,9 +92,10 @@ export class ArrayPart {
       const item = value[index]
       let next: unknown
       if (kind === Kind.Object) {
-        next = typeof item === 'object' && item !== null && !Array.isArray(item) && depth > 0
-          ? part!.run(item as Record<string, unknown>, depth - 1)
-          : plan.run(item, depth)
+        next =
+          typeof item === 'object' && item !== null && !Array.isArray(item) && depth > 0
+            ? part!.run(item as Record<string, unknown>, depth - 1)
+            : plan.run(item, depth)
       } else if (kind === Kind.SkipString) {
         if (typeof item === 'string') continue
         next = plan.run(item, depth)

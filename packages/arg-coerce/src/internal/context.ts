@@ -63,7 +63,8 @@ export class Context {
     // the one object branch, so loops may hand it straight to that branch's part.
     const objects = alternatives.filter((alternative) => (alternative.plan.types & OBJECT) !== 0)
     const part = objects.length === 1 ? objects[0]!.plan.objectPart : undefined
-    if (part !== undefined && (objects[0]!.plan.types & ~NULL) === OBJECT) return toPlan(union.types, Kind.Object, run, part)
+    if (part !== undefined && (objects[0]!.plan.types & ~NULL) === OBJECT)
+      return toPlan(union.types, Kind.Object, run, part)
     return toPlan(union.types, union.kind, run)
   }
 

@@ -23,13 +23,21 @@ export function takeCopySite(): number {
  */
 export function copyAt(value: Record<string, unknown>, site: number): Record<string, unknown> {
   switch (site) {
-    case 0: return { ...value }
-    case 1: return { ...value }
-    case 2: return { ...value }
-    case 3: return { ...value }
-    case 4: return { ...value }
-    case 5: return { ...value }
-    case 6: return { ...value }
-    default: return { ...value }
+    case 0:
+      return { ...value }
+    case 1:
+      return { ...value }
+    case 2:
+      return { ...value }
+    case 3:
+      return { ...value }
+    case 4:
+      return { ...value }
+    case 5:
+      return { ...value }
+    case 6:
+      return { ...value }
+    default:
+      return { ...value }
   }
 }

@@ -22,7 +22,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * arguments are not a tree (a DAG, a cycle), and a patch entry per path
  * could be 2^depth of them.
  */
-export function diff(input: unknown, output: unknown, tokens: Array<string | number>, operations: CoercionPatchOperation[], entered = new Set<object>()): boolean {
+export function diff(
+  input: unknown,
+  output: unknown,
+  tokens: Array<string | number>,
+  operations: CoercionPatchOperation[],
+  entered = new Set<object>(),
+): boolean {
   if (input === output) return true
   if (typeof input === 'object' && input !== null) {
     if (entered.has(input)) return false

@@ -39,7 +39,13 @@ export const MAX_GENERATED_PROPERTIES = 64
  *   (undefined until then).
  * - `compiled`: how many functions were generated (tests read it).
  */
-export const codegen: { allowed: boolean; call: number; after: number; available: boolean | undefined; compiled: number } = {
+export const codegen: {
+  allowed: boolean
+  call: number
+  after: number
+  available: boolean | undefined
+  compiled: number
+} = {
   allowed: true,
   call: 0,
   after: 2,
@@ -153,25 +159,33 @@ function objectCode(properties: readonly GeneratedProperty[], level: number, con
       if (property.inline !== undefined) {
         const inner = level + 1
         // Only a plain object is read by name (see generateRun); any other goes through the part's run.
-        return `{ const v${inner} = ${value}, d${inner} = ${depth}, p${inner} = getPrototypeOf(v${inner});` +
+        return (
+          `{ const v${inner} = ${value}, d${inner} = ${depth}, p${inner} = getPrototypeOf(v${inner});` +
           ` if (p${inner} !== objectPrototype && p${inner} !== null) ${result} = k${constants.add(objectPart)}.run(v${inner}, d${inner});` +
           ` else { ${objectCode(property.inline, inner, constants)} ${result} = out${inner} } }`
+        )
       }
       return `${result} = k${constants.add(objectPart)}.run(${value}, ${depth});`
     }
     switch (property.plan.kind) {
       case Kind.Integer:
       case Kind.Number:
-        statements.push(`${read} if (typeof ${x} === 'string') { ${r} = parseNumber(${x}, ${property.plan.kind === Kind.Integer}); if (${r} !== NOT_PARSED) { ${write} } }`)
+        statements.push(
+          `${read} if (typeof ${x} === 'string') { ${r} = parseNumber(${x}, ${property.plan.kind === Kind.Integer}); if (${r} !== NOT_PARSED) { ${write} } }`,
+        )
         break
       case Kind.Boolean:
-        statements.push(`${read} if (typeof ${x} === 'string') { ${r} = parseBoolean(${x}); if (${r} !== NOT_PARSED) { ${write} } }`)
+        statements.push(
+          `${read} if (typeof ${x} === 'string') { ${r} = parseBoolean(${x}); if (${r} !== NOT_PARSED) { ${write} } }`,
+        )
         break
       case Kind.SkipString:
         statements.push(`${read} if (typeof ${x} !== 'string' && ${present}) { ${call} }`)
         break
       case Kind.SkipNumber:
-        statements.push(`${read} if (typeof ${x} !== 'number'${nullAdmitted ? ` && ${x} !== null` : ''} && ${present}) { ${call} }`)
+        statements.push(
+          `${read} if (typeof ${x} !== 'number'${nullAdmitted ? ` && ${x} !== null` : ''} && ${present}) { ${call} }`,
+        )
         break
       case Kind.SkipBoolean:
         statements.push(`${read} if (typeof ${x} !== 'boolean' && ${present}) { ${call} }`)
@@ -237,7 +251,21 @@ export function generateRun(properties: readonly GeneratedProperty[]): Generated
   let factory: (...dependencies: unknown[]) => GeneratedRun
   try {
     // eslint-disable-next-line no-new-func -- the specialization itself; see the safety note above
-    factory = new Function('k', 'has', 'enumerable', 'isArray', 'getPrototypeOf', 'objectPrototype', 'inheritsElements', 'ownElements', 'parseNumber', 'parseBoolean', 'NOT_PARSED', 'visit', body) as typeof factory
+    factory = new Function(
+      'k',
+      'has',
+      'enumerable',
+      'isArray',
+      'getPrototypeOf',
+      'objectPrototype',
+      'inheritsElements',
+      'ownElements',
+      'parseNumber',
+      'parseBoolean',
+      'NOT_PARSED',
+      'visit',
+      body,
+    ) as typeof factory
   } catch {
     // Not expected (names enter as JSON string literals), but a refusal
     // here must cost speed, never the call.

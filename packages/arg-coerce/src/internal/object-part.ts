@@ -74,7 +74,12 @@ export class ObjectPart {
     // A key some pattern might cover, unknown which: `additionalProperties`
     // may not apply, so an undeclared one is left as sent.
     const uncertain = this.opaque || (this.patterns.length > 0 && key.length > PATTERN_KEY_BUDGET)
-    const schemas = declared === undefined && matching.length === 0 ? (uncertain ? [] : this.additional) : [...(declared ?? []), ...matching]
+    const schemas =
+      declared === undefined && matching.length === 0
+        ? uncertain
+          ? []
+          : this.additional
+        : [...(declared ?? []), ...matching]
     return schemas.length === 0 ? null : { schemas, plan: undefined }
   }
 
@@ -128,7 +133,11 @@ export class ObjectPart {
         position++
       }
       if (same && position === keys.length) {
-        if (index !== 0) this.promote(order, orders.filter((known) => known !== order))
+        if (index !== 0)
+          this.promote(
+            order,
+            orders.filter((known) => known !== order),
+          )
         return order
       }
     }
@@ -192,7 +201,12 @@ export class ObjectPart {
   }
 
   /** This part's declared properties for generated code, or undefined when it must keep the interpreter. */
-  private generatedProperties(ancestors: Set<ObjectPart>, budget: { left: number }, inlineLevel: number, level: number): GeneratedProperty[] | undefined {
+  private generatedProperties(
+    ancestors: Set<ObjectPart>,
+    budget: { left: number },
+    inlineLevel: number,
+    level: number,
+  ): GeneratedProperty[] | undefined {
     // Only declared properties may change: no `patternProperties`, no `additionalProperties` schema.
     if (this.patterns.length > 0 || this.opaque || this.additional.length > 0) return undefined
     const planned: Array<{ key: string; plan: Plan }> = []
@@ -205,8 +219,12 @@ export class ObjectPart {
     budget.left -= planned.length
     return planned.map(({ key, plan }) => {
       // An array of objects (no tuple prefix): the generated code loops over it itself.
-      const items = plan.kind === Kind.Array && plan.arrayPart instanceof ArrayPart ? (plan.arrayPart.restPlan() ?? undefined) : undefined
-      const part = plan.kind === Kind.Object ? plan.objectPart : items?.kind === Kind.Object ? items.objectPart : undefined
+      const items =
+        plan.kind === Kind.Array && plan.arrayPart instanceof ArrayPart
+          ? (plan.arrayPart.restPlan() ?? undefined)
+          : undefined
+      const part =
+        plan.kind === Kind.Object ? plan.objectPart : items?.kind === Kind.Object ? items.objectPart : undefined
       if (!(part instanceof ObjectPart)) return { key, plan }
       if (!ancestors.has(part) && inlineLevel < MAX_INLINE_LEVELS) {
         ancestors.add(part)
@@ -274,12 +292,16 @@ export class ObjectPart {
           break
         case Kind.Object:
           if (item === null && (plans[index - 1]!.types & NULL) !== 0) continue
-          next = typeof item === 'object' && item !== null && !Array.isArray(item) && depth > 0
-            ? plans[index - 1]!.objectPart!.run(item as Record<string, unknown>, depth - 1)
-            : plans[index - 1]!.run(item, depth)
+          next =
+            typeof item === 'object' && item !== null && !Array.isArray(item) && depth > 0
+              ? plans[index - 1]!.objectPart!.run(item as Record<string, unknown>, depth - 1)
+              : plans[index - 1]!.run(item, depth)
           break
         case Kind.Array:
-          next = Array.isArray(item) && depth > 0 ? plans[index - 1]!.arrayPart!.run(item, depth - 1) : plans[index - 1]!.run(item, depth)
+          next =
+            Array.isArray(item) && depth > 0
+              ? plans[index - 1]!.arrayPart!.run(item, depth - 1)
+              : plans[index - 1]!.run(item, depth)
           break
         default:
           next = visit(plans[index - 1]!, item, depth)

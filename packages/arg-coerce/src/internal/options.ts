@@ -29,7 +29,9 @@ function describe(value: unknown): string {
 export function readCodegen(options: CoerceToolArgsOptions | undefined): boolean {
   if (options === undefined || options.codegen === undefined) return true
   if (typeof options.codegen !== 'boolean') {
-    throw new TypeError(`coerceToolArgs: expected options.codegen to be a boolean or undefined, received ${describe(options.codegen)}`)
+    throw new TypeError(
+      `coerceToolArgs: expected options.codegen to be a boolean or undefined, received ${describe(options.codegen)}`,
+    )
   }
   return options.codegen
 }

@@ -34,7 +34,12 @@ function isJsonNumber(text: string): boolean {
 
 function needsTrim(text: string): boolean {
   // Any character a JSON number may start or end with is above the space.
-  return text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32 || text.charCodeAt(0) > 127 || text.charCodeAt(text.length - 1) > 127
+  return (
+    text.charCodeAt(0) <= 32 ||
+    text.charCodeAt(text.length - 1) <= 32 ||
+    text.charCodeAt(0) > 127 ||
+    text.charCodeAt(text.length - 1) > 127
+  )
 }
 
 /**

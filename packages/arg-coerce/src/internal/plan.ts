@@ -42,7 +42,8 @@ export function conformsTo(plan: Plan, item: unknown, budget: ConformBudget): bo
   const bits = bitsOfValue(item)
   if ((bits & plan.types) === 0) return false
   for (const list of plan.enums) if (!list.includes(item)) return false
-  if (bits === OBJECT && plan.objectPart !== undefined) return plan.objectPart.conforms(item as Record<string, unknown>, budget)
+  if (bits === OBJECT && plan.objectPart !== undefined)
+    return plan.objectPart.conforms(item as Record<string, unknown>, budget)
   if (bits === ARRAY && plan.arrayPart !== undefined) return plan.arrayPart.conforms(item as unknown[], budget)
   return true
 }
@@ -153,6 +154,7 @@ export function visit(plan: Plan, item: unknown, depth: number): unknown {
 // Writing `__proto__` with `=` would set the prototype of the copy; a data
 // property keeps the model's key as a key.
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true })
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true })
   else target[key] = value
 }

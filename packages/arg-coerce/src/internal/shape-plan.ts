@@ -12,7 +12,7 @@ function kindFor(types: number, hasObject: boolean, hasArray: boolean): number {
   if (types & INTEGER) return Kind.SkipNumber
   if (types & BOOLEAN) return Kind.SkipBoolean
   if (types & STRING) return Kind.SkipString
-  if ((types & OBJECT) && !hasObject && !hasArray) return Kind.SkipObject
+  if (types & OBJECT && !hasObject && !hasArray) return Kind.SkipObject
   return Kind.Call
 }
 
@@ -29,10 +29,16 @@ export class ShapePlan {
     this.types = shape.types
     this.enums = shape.enums
     const children = shape.hasChildren
-    this.objectPart = children && (shape.types & OBJECT) !== 0 && (shape.properties.size > 0 || shape.patterns.length > 0 || shape.additional.length > 0)
-      ? new ObjectPart(shape, compile)
-      : undefined
-    this.arrayPart = (shape.types & ARRAY) !== 0 && (shape.prefix.length > 0 || shape.items.length > 0) ? new ArrayPart(shape, compile) : undefined
+    this.objectPart =
+      children &&
+      (shape.types & OBJECT) !== 0 &&
+      (shape.properties.size > 0 || shape.patterns.length > 0 || shape.additional.length > 0)
+        ? new ObjectPart(shape, compile)
+        : undefined
+    this.arrayPart =
+      (shape.types & ARRAY) !== 0 && (shape.prefix.length > 0 || shape.items.length > 0)
+        ? new ArrayPart(shape, compile)
+        : undefined
     this.blankIsEmptyObject = shape.required.size === 0
     this.kind = kindFor(this.types, this.objectPart !== undefined, this.arrayPart !== undefined)
   }
@@ -45,8 +51,10 @@ export class ShapePlan {
   /** This shape as the one plan shape the loops see. */
   toPlan(): Plan {
     const types = this.types & ~NULL
-    if (this.objectPart !== undefined && types === OBJECT) return toPlan(this.types, Kind.Object, this.runner(), this.objectPart, undefined, this.enums)
-    if (this.arrayPart !== undefined && types === ARRAY) return toPlan(this.types, Kind.Array, this.runner(), undefined, this.arrayPart, this.enums)
+    if (this.objectPart !== undefined && types === OBJECT)
+      return toPlan(this.types, Kind.Object, this.runner(), this.objectPart, undefined, this.enums)
+    if (this.arrayPart !== undefined && types === ARRAY)
+      return toPlan(this.types, Kind.Array, this.runner(), undefined, this.arrayPart, this.enums)
     return toPlan(this.types, this.kind, this.runner(), undefined, undefined, this.enums)
   }
 
@@ -65,7 +73,8 @@ export class ShapePlan {
     }
     const arrayPart = this.arrayPart
     if (arrayPart !== undefined && (this.types & ~NULL) === ARRAY) {
-      return (value, depth) => (Array.isArray(value) && depth > 0 ? arrayPart.run(value, depth - 1) : this.run(value, depth))
+      return (value, depth) =>
+        Array.isArray(value) && depth > 0 ? arrayPart.run(value, depth - 1) : this.run(value, depth)
     }
     return (value, depth) => this.run(value, depth)
   }
@@ -77,7 +86,8 @@ export class ShapePlan {
     if ((bits & this.types) === 0) return false
     if (!this.inEnums(value)) return false
     if (bits === ARRAY) return this.arrayPart === undefined || this.arrayPart.conforms(value as unknown[], budget)
-    if (bits === OBJECT) return this.objectPart === undefined || this.objectPart.conforms(value as Record<string, unknown>, budget)
+    if (bits === OBJECT)
+      return this.objectPart === undefined || this.objectPart.conforms(value as Record<string, unknown>, budget)
     return true
   }
 
@@ -87,13 +97,17 @@ export class ShapePlan {
   }
 
   private structure(value: object, depth: number): unknown {
-    if (Array.isArray(value)) return this.arrayPart === undefined || depth <= 0 ? value : this.arrayPart.run(value, depth - 1)
-    return this.objectPart === undefined || depth <= 0 ? value : this.objectPart.run(value as Record<string, unknown>, depth - 1)
+    if (Array.isArray(value))
+      return this.arrayPart === undefined || depth <= 0 ? value : this.arrayPart.run(value, depth - 1)
+    return this.objectPart === undefined || depth <= 0
+      ? value
+      : this.objectPart.run(value as Record<string, unknown>, depth - 1)
   }
 
   run(value: unknown, depth: number): unknown {
     const bits = bitsOfValue(value)
-    if ((bits & this.types) !== 0) return bits === OBJECT || bits === ARRAY ? this.structure(value as object, depth) : value
+    if ((bits & this.types) !== 0)
+      return bits === OBJECT || bits === ARRAY ? this.structure(value as object, depth) : value
     return this.coerce(value, bits, depth)
   }
 
@@ -118,9 +132,9 @@ export class ShapePlan {
         const boolean = parseBoolean(text)
         if (boolean !== NOT_PARSED && this.inEnums(boolean)) return boolean
       }
-      if ((types & NULL) && isNullWord(text) && this.inEnums(null)) return null
+      if (types & NULL && isNullWord(text) && this.inEnums(null)) return null
       if (types & (OBJECT | ARRAY)) {
-        if ((types & OBJECT) && this.blankIsEmptyObject && isBlank(text)) return {}
+        if (types & OBJECT && this.blankIsEmptyObject && isBlank(text)) return {}
         const parsed = parse ? parseStructure(text) : NOT_PARSED
         if (parsed !== NOT_PARSED && (bitsOfValue(parsed) & types) !== 0) return this.structure(parsed, depth)
       }

@@ -111,7 +111,10 @@ class Collector {
     for (const keyword of ['anyOf', 'oneOf']) {
       const list = own(node, keyword)
       if (Array.isArray(list) && list.length > 0) {
-        unions.push({ branches: list.map((branch: unknown) => ({ schema: branch, path: resolved.path })), discriminator })
+        unions.push({
+          branches: list.map((branch: unknown) => ({ schema: branch, path: resolved.path })),
+          discriminator,
+        })
       }
     }
     return true

@@ -19,22 +19,55 @@ export const STORE_SITES = 16
  */
 export function storeAt(out: Record<string, unknown>, position: number, key: string, value: unknown): void {
   switch (position) {
-    case 0: out[key] = value; return
-    case 1: out[key] = value; return
-    case 2: out[key] = value; return
-    case 3: out[key] = value; return
-    case 4: out[key] = value; return
-    case 5: out[key] = value; return
-    case 6: out[key] = value; return
-    case 7: out[key] = value; return
-    case 8: out[key] = value; return
-    case 9: out[key] = value; return
-    case 10: out[key] = value; return
-    case 11: out[key] = value; return
-    case 12: out[key] = value; return
-    case 13: out[key] = value; return
-    case 14: out[key] = value; return
-    case 15: out[key] = value; return
-    default: out[key] = value
+    case 0:
+      out[key] = value
+      return
+    case 1:
+      out[key] = value
+      return
+    case 2:
+      out[key] = value
+      return
+    case 3:
+      out[key] = value
+      return
+    case 4:
+      out[key] = value
+      return
+    case 5:
+      out[key] = value
+      return
+    case 6:
+      out[key] = value
+      return
+    case 7:
+      out[key] = value
+      return
+    case 8:
+      out[key] = value
+      return
+    case 9:
+      out[key] = value
+      return
+    case 10:
+      out[key] = value
+      return
+    case 11:
+      out[key] = value
+      return
+    case 12:
+      out[key] = value
+      return
+    case 13:
+      out[key] = value
+      return
+    case 14:
+      out[key] = value
+      return
+    case 15:
+      out[key] = value
+      return
+    default:
+      out[key] = value
   }
 }

@@ -37,7 +37,8 @@ export class UnionPlan {
 
   run(value: unknown, depth: number): unknown {
     const bits = bitsOfValue(value)
-    if (bits === OBJECT && (this.types & OBJECT) !== 0) return this.pickObject(value as Record<string, unknown>).run(value, depth)
+    if (bits === OBJECT && (this.types & OBJECT) !== 0)
+      return this.pickObject(value as Record<string, unknown>).run(value, depth)
     if (bits === ARRAY && (this.types & ARRAY) !== 0) return this.runArray(value as unknown[], depth)
     if ((bits & this.types) !== 0) return value
     // Rule 4 whatever the union's order or spelling: an array branch tried
@@ -55,7 +56,9 @@ export class UnionPlan {
     // yields its type at all.
     let fallback = value
     for (const alternative of this.alternatives) {
-      const next = parsedOnce ? alternative.plan.coerceUnparsed(value as string, depth) : alternative.plan.run(value, depth)
+      const next = parsedOnce
+        ? alternative.plan.coerceUnparsed(value as string, depth)
+        : alternative.plan.run(value, depth)
       if (next === value || (bitsOfValue(next) & alternative.plan.types) === 0) continue
       if (alternative.plan.conforms(next)) return next
       if (fallback === value) fallback = next
@@ -93,12 +96,18 @@ export class UnionPlan {
     const discriminator = this.discriminator
     if (discriminator !== undefined && Object.hasOwn(value, discriminator.propertyName)) {
       const tag = value[discriminator.propertyName]
-      const target = typeof tag === 'string' && Object.hasOwn(discriminator.mapping, tag) ? discriminator.mapping[tag] : undefined
-      const mapped = typeof target === 'string' ? objects.find((alternative) => alternative.shape.refs.includes(target)) : undefined
+      const target =
+        typeof tag === 'string' && Object.hasOwn(discriminator.mapping, tag) ? discriminator.mapping[tag] : undefined
+      const mapped =
+        typeof target === 'string' ? objects.find((alternative) => alternative.shape.refs.includes(target)) : undefined
       if (mapped !== undefined) return mapped
     }
-    const complete = objects.filter((alternative) => [...alternative.shape.required].every((key) => Object.hasOwn(value, key)))
-    const fitting = complete.filter((alternative) => Object.keys(value).every((key) => declares(alternative.shape, key)))
+    const complete = objects.filter((alternative) =>
+      [...alternative.shape.required].every((key) => Object.hasOwn(value, key)),
+    )
+    const fitting = complete.filter((alternative) =>
+      Object.keys(value).every((key) => declares(alternative.shape, key)),
+    )
     // Among the branches that declare every key, one whose properties
     // already have their types (and `const`s) wins: another would coerce a
     // valid value into something else ({k: "5"} for {k: integer} | {k: string}).
@@ -138,7 +147,9 @@ function tagMatches(sent: unknown, expected: unknown): boolean {
     if (typeof expected === 'boolean') return parseBoolean(sent) === expected
     return expected === null && isNullWord(sent)
   }
-  return typeof expected === 'string' && (typeof sent === 'number' || typeof sent === 'boolean') && String(sent) === expected
+  return (
+    typeof expected === 'string' && (typeof sent === 'number' || typeof sent === 'boolean') && String(sent) === expected
+  )
 }
 
 const compiledPatterns = new WeakMap<Shape, Array<(key: string) => boolean>>()

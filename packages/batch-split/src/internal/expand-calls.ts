@@ -44,7 +44,8 @@ function childIds(parent: unknown, children: readonly Child[], taken: IdRegistry
   const ids: string[] = []
   for (let index = 0; index < children.length; index++) {
     const child = children[index]!
-    const id = index === 0 && keepParent ? parentId : format.derive(callIdMessage(child.name, parentId + child.arguments, index))
+    const id =
+      index === 0 && keepParent ? parentId : format.derive(callIdMessage(child.name, parentId + child.arguments, index))
     ids.push(taken.claim(id))
   }
   return ids
@@ -65,7 +66,12 @@ function childCalls(call: Record<string, unknown>, fn: Record<string, unknown>, 
  * and rewrites every provider list of the table in step. Returns the very
  * same arrays when nothing changed.
  */
-export function expandCalls(toolCalls: unknown, options: unknown, plan: Planner, format: IdFormat): Record<string, unknown> {
+export function expandCalls(
+  toolCalls: unknown,
+  options: unknown,
+  plan: Planner,
+  format: IdFormat,
+): Record<string, unknown> {
   if (!Array.isArray(toolCalls)) return untouched(toolCalls, options)
   const calls: readonly unknown[] = toolCalls
   const changes: Array<Change | undefined> = new Array<Change | undefined>(calls.length)
@@ -108,7 +114,8 @@ export function expandCalls(toolCalls: unknown, options: unknown, plan: Planner,
     return isRecord(fn) ? own(fn, 'name') : undefined
   }
   for (const name of PROVIDER_LIST_NAMES) {
-    if (Object.hasOwn(result, name)) result[name] = rewriteList(result[name], PROVIDER_LISTS[name], { matcher: matcher.restart(), changes, nameAt })
+    if (Object.hasOwn(result, name))
+      result[name] = rewriteList(result[name], PROVIDER_LISTS[name], { matcher: matcher.restart(), changes, nameAt })
   }
   return result
 }

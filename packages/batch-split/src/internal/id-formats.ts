@@ -58,7 +58,9 @@ const ID_FORMATS: Readonly<Record<CallIdProvider, IdFormat>> = {
   mistral: { accepts: /^[A-Za-z0-9]{9}$/, maxLength: 9, suffixes: false, derive: nineAlphanumerics },
 }
 
-const PROVIDERS = Object.keys(ID_FORMATS).map((name) => `'${name}'`).join(', ')
+const PROVIDERS = Object.keys(ID_FORMATS)
+  .map((name) => `'${name}'`)
+  .join(', ')
 
 /**
  * The id format `options.provider` names (`generic` when absent), or

@@ -58,7 +58,10 @@ export class IdRegistry {
     }
     for (;;) {
       const attempt = repeat.next++
-      const candidate = repeat.digest === undefined ? suffixed(id, attempt, format.maxLength) : format.derive(`${repeat.digest}:d${attempt}`)
+      const candidate =
+        repeat.digest === undefined
+          ? suffixed(id, attempt, format.maxLength)
+          : format.derive(`${repeat.digest}:d${attempt}`)
       if (!taken.has(candidate)) {
         taken.add(candidate)
         return candidate

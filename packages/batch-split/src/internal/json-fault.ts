@@ -11,7 +11,8 @@ const SIMPLE_ESCAPES = new Set('"\\/bfnrt'.split('').map((char) => char.charCode
 const LITERALS = ['true', 'false', 'null']
 
 const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39
-const isHex = (code: number): boolean => isDigit(code) || (code >= 0x41 && code <= 0x46) || (code >= 0x61 && code <= 0x66)
+const isHex = (code: number): boolean =>
+  isDigit(code) || (code >= 0x41 && code <= 0x46) || (code >= 0x61 && code <= 0x66)
 
 const unexpectedEnd = (text: string): string => `unexpected end of input at position ${text.length}`
 const unexpected = (at: number): string => `unexpected character at position ${at}`

@@ -33,7 +33,8 @@ function without(record: Record<string, unknown>, key: string): Record<string, u
 }
 
 const anthropicBlocks: ProviderListRow = {
-  callOf: (block) => (own(block, 'type') === 'tool_use' ? { id: own(block, 'id'), name: own(block, 'name') } : undefined),
+  callOf: (block) =>
+    own(block, 'type') === 'tool_use' ? { id: own(block, 'id'), name: own(block, 'name') } : undefined,
   pairsByPosition: false,
   withId: (block, id) => ({ ...block, id }),
   // Later children drop `cache_control`: copying it would multiply the
@@ -47,7 +48,8 @@ const anthropicBlocks: ProviderListRow = {
     })),
 }
 
-const toolUseOf = (block: Record<string, unknown>): Record<string, unknown> => own(block, 'toolUse') as Record<string, unknown>
+const toolUseOf = (block: Record<string, unknown>): Record<string, unknown> =>
+  own(block, 'toolUse') as Record<string, unknown>
 
 const bedrockBlocks: ProviderListRow = {
   callOf: (block) => {
@@ -64,7 +66,8 @@ const bedrockBlocks: ProviderListRow = {
 }
 
 const responsesItems: ProviderListRow = {
-  callOf: (item) => (own(item, 'type') === 'function_call' ? { id: own(item, 'call_id'), name: own(item, 'name') } : undefined),
+  callOf: (item) =>
+    own(item, 'type') === 'function_call' ? { id: own(item, 'call_id'), name: own(item, 'name') } : undefined,
   pairsByPosition: false,
   withId: (item, id) => ({ ...item, call_id: id }),
   split: (item, children, ids) => {
@@ -84,7 +87,8 @@ const responsesItems: ProviderListRow = {
   },
 }
 
-const functionCallOf = (part: Record<string, unknown>): Record<string, unknown> => own(part, 'functionCall') as Record<string, unknown>
+const functionCallOf = (part: Record<string, unknown>): Record<string, unknown> =>
+  own(part, 'functionCall') as Record<string, unknown>
 
 const geminiParts: ProviderListRow = {
   callOf: (part) => {
@@ -182,7 +186,11 @@ export function rewriteList(list: unknown, row: ProviderListRow, context: ListCo
     if (call !== undefined) {
       const at = position++
       const byId = typeof call.id === 'string'
-      const callIndex = byId ? matcher.take(call.id as string) : row.pairsByPosition && nameAt(at) === call.name ? at : undefined
+      const callIndex = byId
+        ? matcher.take(call.id as string)
+        : row.pairsByPosition && nameAt(at) === call.name
+          ? at
+          : undefined
       const change = callIndex === undefined ? undefined : changes[callIndex]
       if (change !== undefined) {
         const record = block as Record<string, unknown>

@@ -3,7 +3,11 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { sha256Hex } from './sha256-hex.js'
 
-const reference = (text: string, bytes: number): string => createHash('sha256').update(text, 'utf8').digest('hex').slice(0, bytes * 2)
+const reference = (text: string, bytes: number): string =>
+  createHash('sha256')
+    .update(text, 'utf8')
+    .digest('hex')
+    .slice(0, bytes * 2)
 
 describe('sha256Hex (the reused hasher behind deterministicCallId)', () => {
   it.each([

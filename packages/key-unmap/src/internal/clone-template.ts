@@ -13,13 +13,21 @@ export const CLONE_SITES = 8
  */
 export function cloneTemplate(template: Record<string, unknown>, site: number): Record<string, unknown> {
   switch (site) {
-    case 0: return { ...template }
-    case 1: return { ...template }
-    case 2: return { ...template }
-    case 3: return { ...template }
-    case 4: return { ...template }
-    case 5: return { ...template }
-    case 6: return { ...template }
-    default: return { ...template }
+    case 0:
+      return { ...template }
+    case 1:
+      return { ...template }
+    case 2:
+      return { ...template }
+    case 3:
+      return { ...template }
+    case 4:
+      return { ...template }
+    case 5:
+      return { ...template }
+    case 6:
+      return { ...template }
+    default:
+      return { ...template }
   }
 }

@@ -26,7 +26,13 @@ type UnmapValue = (value: unknown, plan: Plan, context: UnmapContext, depth: num
  *   (undefined until then).
  * - `compiled`: how many functions were generated (tests read it).
  */
-export const codegen: { allowed: boolean; call: number; after: number; available: boolean | undefined; compiled: number } = {
+export const codegen: {
+  allowed: boolean
+  call: number
+  after: number
+  available: boolean | undefined
+  compiled: number
+} = {
   allowed: true,
   call: 0,
   after: 2,
@@ -89,12 +95,16 @@ export function generateShape(shape: Shape, mismatch: symbol, unmapValue: UnmapV
   const literals = keys.map((key) => JSON.stringify(key))
   const targetLiterals = targets.map((target) => JSON.stringify(target))
   characters = 0
-  for (let index = 0; index < keys.length; index++) characters += literals[index]!.length + targetLiterals[index]!.length
+  for (let index = 0; index < keys.length; index++)
+    characters += literals[index]!.length + targetLiterals[index]!.length
   if (characters > MAX_GENERATED_NAME_CHARACTERS) return undefined
   if (!codegenAvailable()) return undefined
   const fields = keys.map((_key, index) => {
     const read = `v[${literals[index]}]`
-    const value = plans[index] === undefined ? read : `(x = ${read}, typeof x === 'object' && x !== null ? unmapValue(x, plans[${index}], context, depth + 1) : x)`
+    const value =
+      plans[index] === undefined
+        ? read
+        : `(x = ${read}, typeof x === 'object' && x !== null ? unmapValue(x, plans[${index}], context, depth + 1) : x)`
     return `${targetLiterals[index]}: ${value}`
   })
   const body = [
@@ -108,7 +118,9 @@ export function generateShape(shape: Shape, mismatch: symbol, unmapValue: UnmapV
   ].join('\n')
   try {
     // eslint-disable-next-line no-new-func -- the specialization itself; see the safety note above
-    const factory = new Function('keys', 'plans', 'MISMATCH', 'unmapValue', 'hasOwn', body) as (...dependencies: unknown[]) => GeneratedUnmap
+    const factory = new Function('keys', 'plans', 'MISMATCH', 'unmapValue', 'hasOwn', body) as (
+      ...dependencies: unknown[]
+    ) => GeneratedUnmap
     const generated = factory(keys, plans, mismatch, unmapValue, Object.hasOwn)
     codegen.compiled++
     return generated

@@ -54,7 +54,10 @@ export function readOptions<Value>(read: () => Value): Value {
   } catch (error) {
     if (error instanceof OptionsError) throw error
     const reason = error instanceof Error ? error.message : 'a thrown value'
-    throw new OptionsError(`options: expected an object whose properties can be read, received one that throws when read (${reason})`, { cause: error })
+    throw new OptionsError(
+      `options: expected an object whose properties can be read, received one that throws when read (${reason})`,
+      { cause: error },
+    )
   }
 }
 
@@ -94,10 +97,14 @@ function customProfile(profile: NameProfile): Profile {
   if (known !== undefined) return known
   const { characters, firstCharacter, maxLength } = profile
   if (!(characters instanceof RegExp)) {
-    throw new OptionsError(`profile.characters: expected a RegExp matching one character, received ${describe(characters)}`)
+    throw new OptionsError(
+      `profile.characters: expected a RegExp matching one character, received ${describe(characters)}`,
+    )
   }
   if (firstCharacter !== undefined && !(firstCharacter instanceof RegExp)) {
-    throw new OptionsError(`profile.firstCharacter: expected a RegExp or undefined, received ${describe(firstCharacter)}`)
+    throw new OptionsError(
+      `profile.firstCharacter: expected a RegExp or undefined, received ${describe(firstCharacter)}`,
+    )
   }
   if (typeof maxLength !== 'number' || !Number.isInteger(maxLength) || maxLength < 8) {
     throw new OptionsError(`profile.maxLength: expected an integer of at least 8, received ${describe(maxLength)}`)
@@ -108,17 +115,23 @@ function customProfile(profile: NameProfile): Profile {
   // `param` must themselves be allowed, or sanitizing could not succeed.
   for (const character of '_0123456789param') {
     if (!rest.test(character)) {
-      throw new OptionsError(`profile.characters: expected a pattern accepting "_", the digits and "param", received ${describe(characters)} (rejects ${JSON.stringify(character)})`)
+      throw new OptionsError(
+        `profile.characters: expected a pattern accepting "_", the digits and "param", received ${describe(characters)} (rejects ${JSON.stringify(character)})`,
+      )
     }
   }
   if (first !== undefined && !(first.test('_') && first.test('p'))) {
-    throw new OptionsError(`profile.firstCharacter: expected a pattern accepting "_" and "p", received ${describe(firstCharacter)}`)
+    throw new OptionsError(
+      `profile.firstCharacter: expected a pattern accepting "_" and "p", received ${describe(firstCharacter)}`,
+    )
   }
   const key = `custom:${String(rest)}:${String(first)}:${maxLength}`
   let normalized = customByKey.get(key)
   if (normalized === undefined) {
-    normalized = makeProfile(key, maxLength, (character, isFirst) =>
-      rest.test(character) && (!isFirst || first === undefined || first.test(character)),
+    normalized = makeProfile(
+      key,
+      maxLength,
+      (character, isFirst) => rest.test(character) && (!isFirst || first === undefined || first.test(character)),
     )
     if (customByKey.size >= CUSTOM_PROFILES_KEPT) customByKey.delete(customByKey.keys().next().value!)
   } else {
@@ -144,7 +157,9 @@ function readProfile(options: KeyUnmapOptions): Profile {
   if (profile === undefined || profile === 'anthropic') return anthropic
   if (profile === 'gemini') return gemini
   if (typeof profile === 'object' && profile !== null && !Array.isArray(profile)) return customProfile(profile)
-  throw new OptionsError(`options.profile: expected "anthropic", "gemini" or { characters, firstCharacter?, maxLength }, received ${describe(profile)}`)
+  throw new OptionsError(
+    `options.profile: expected "anthropic", "gemini" or { characters, firstCharacter?, maxLength }, received ${describe(profile)}`,
+  )
 }
 
 /** Whether `name` already satisfies the profile (then it is never renamed). */

@@ -7,7 +7,10 @@ export interface Renames {
   readonly toOriginal: ReadonlyMap<string, string>
 }
 
-export const NO_RENAMES: Renames = Object.freeze({ toSanitized: new Map<string, string>(), toOriginal: new Map<string, string>() })
+export const NO_RENAMES: Renames = Object.freeze({
+  toSanitized: new Map<string, string>(),
+  toOriginal: new Map<string, string>(),
+})
 
 function cut(base: string, room: number): string {
   const characters = Array.from(base)

@@ -50,7 +50,8 @@ export function rewriteRef(ref: string, root: unknown, profile: Profile, schemaT
       if (!isObject(node)) break
       const map = expect === 'properties' ? node : getOwn(owner ?? {}, 'properties')
       const renames = isObject(map) ? propertyRenames(map, profile) : NO_RENAMES
-      const renamed = expect === 'properties' ? renames.toSanitized.get(token) ?? token : renamedName(token, renames, profile)
+      const renamed =
+        expect === 'properties' ? (renames.toSanitized.get(token) ?? token) : renamedName(token, renames, profile)
       if (renamed !== token) {
         tokens[index] = renamed
         changed = true

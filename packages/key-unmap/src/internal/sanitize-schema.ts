@@ -59,9 +59,17 @@ function keyword(key: string, value: unknown, renames: Renames, state: State, de
   const name = (child: unknown): unknown => (typeof child === 'string' ? rename(child) : child)
   switch (keywordKind(key)) {
     case 'properties':
-      return isObject(value) ? mapObject(value, renames.toSanitized.size === 0 ? undefined : (property) => renames.toSanitized.get(property) ?? property, schema) : value
+      return isObject(value)
+        ? mapObject(
+            value,
+            renames.toSanitized.size === 0 ? undefined : (property) => renames.toSanitized.get(property) ?? property,
+            schema,
+          )
+        : value
     case 'named':
-      return isObject(value) ? mapObject(value, rename, (child) => (Array.isArray(child) ? mapArray(child, name) : schema(child))) : value
+      return isObject(value)
+        ? mapObject(value, rename, (child) => (Array.isArray(child) ? mapArray(child, name) : schema(child)))
+        : value
     case 'map':
       return isObject(value) ? mapObject(value, undefined, schema) : value
     case 'list':
@@ -73,7 +81,9 @@ function keyword(key: string, value: unknown, renames: Renames, state: State, de
     case 'opaque':
       if (key === 'required') return Array.isArray(value) ? mapArray(value, name) : value
       if (key === 'dependentRequired') {
-        return isObject(value) ? mapObject(value, rename, (child) => (Array.isArray(child) ? mapArray(child, name) : child)) : value
+        return isObject(value)
+          ? mapObject(value, rename, (child) => (Array.isArray(child) ? mapArray(child, name) : child))
+          : value
       }
       if (key === '$ref' && typeof value === 'string') {
         state.refs.push(value)
@@ -115,7 +125,14 @@ function graftTokens(pointer: string): string[] | undefined {
  * after the walk and put back in their place.
  */
 export function sanitizeDocument(root: unknown, profile: Profile): unknown {
-  const state: State = { root, profile, done: new Map(), active: new Set(), refs: [], schemaTargets: collectRefTargets(root) }
+  const state: State = {
+    root,
+    profile,
+    done: new Map(),
+    active: new Set(),
+    refs: [],
+    schemaTargets: collectRefTargets(root),
+  }
   let result = sanitizeSchema(root, state, 0)
   const grafts: Graft[] = []
   // `refs` grows while targets are sanitized: targets of targets are found too.

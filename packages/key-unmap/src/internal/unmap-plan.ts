@@ -81,7 +81,18 @@ export interface Memo {
   readonly result: unknown
 }
 
-export const EMPTY: Plan = Object.freeze({ table: new Map(), patterns: [], additional: undefined, prefix: undefined, items: undefined, groups: [], live: false, shapes: [], last: undefined, specialized: 0 })
+export const EMPTY: Plan = Object.freeze({
+  table: new Map(),
+  patterns: [],
+  additional: undefined,
+  prefix: undefined,
+  items: undefined,
+  groups: [],
+  live: false,
+  shapes: [],
+  last: undefined,
+  specialized: 0,
+})
 
 // Unions nested in unions, allOf in allOf: flattening stops this deep (data
 // never drives it, so a bound is needed even without cycles), and after this
@@ -99,7 +110,13 @@ interface Builder {
   readonly budget: { left: number }
 }
 
-function collect(context: UnmapContext, node: unknown, path: RefPath | undefined, builder: Builder, depth: number): void {
+function collect(
+  context: UnmapContext,
+  node: unknown,
+  path: RefPath | undefined,
+  builder: Builder,
+  depth: number,
+): void {
   if (depth > MAX_FLATTEN || --builder.budget.left < 0) return
   const resolved = context.resolver.resolveOnPath(node, path)
   if (resolved === undefined) return
@@ -113,7 +130,9 @@ function collect(context: UnmapContext, node: unknown, path: RefPath | undefined
   for (const keyword of ['dependentSchemas', 'dependencies']) {
     const dependent = getOwn(schema, keyword)
     // (draft 7 `dependencies` also holds name lists, which are not schemas)
-    if (isObject(dependent)) for (const key of Object.keys(dependent)) if (isObject(dependent[key])) collect(context, dependent[key], resolved.path, builder, depth + 1)
+    if (isObject(dependent))
+      for (const key of Object.keys(dependent))
+        if (isObject(dependent[key])) collect(context, dependent[key], resolved.path, builder, depth + 1)
   }
   const branch = (node: unknown): Plan => build(context, node, resolved.path, depth + 1, builder.budget)
   for (const keyword of ['anyOf', 'oneOf']) {
@@ -183,10 +202,27 @@ function finish(context: UnmapContext, { parts, groups }: Builder): Plan {
       items = slot(each)
     }
   }
-  return { table, patterns: compilePatterns(parts), additional, prefix, items, groups, live: undefined, shapes: [], last: undefined, specialized: 0 }
+  return {
+    table,
+    patterns: compilePatterns(parts),
+    additional,
+    prefix,
+    items,
+    groups,
+    live: undefined,
+    shapes: [],
+    last: undefined,
+    specialized: 0,
+  }
 }
 
-function build(context: UnmapContext, node: unknown, path: RefPath | undefined, depth: number, budget = { left: FLATTEN_BUDGET }): Plan {
+function build(
+  context: UnmapContext,
+  node: unknown,
+  path: RefPath | undefined,
+  depth: number,
+  budget = { left: FLATTEN_BUDGET },
+): Plan {
   const builder: Builder = { parts: [], groups: [], budget }
   collect(context, node, path, builder, depth)
   return finish(context, builder)
@@ -206,7 +242,10 @@ export function planFor(context: UnmapContext, node: unknown): Plan {
 /** The plan of a slot: several schemas (a name declared in two `allOf` members) apply together. */
 export function slotPlan(context: UnmapContext, target: Slot): Plan {
   if (target.plan === undefined) {
-    target.plan = target.schemas.length === 1 ? planFor(context, target.schemas[0]) : build(context, { allOf: target.schemas }, undefined, 0)
+    target.plan =
+      target.schemas.length === 1
+        ? planFor(context, target.schemas[0])
+        : build(context, { allOf: target.schemas }, undefined, 0)
   }
   return target.plan
 }
@@ -215,7 +254,14 @@ export function slotPlan(context: UnmapContext, target: Slot): Plan {
 export function contextFor(root: Record<string, unknown>, profile: Profile): UnmapContext {
   let context = profile.contexts.get(root)
   if (context === undefined) {
-    context = { profile, resolver: createRefResolver(root), plans: new WeakMap(), calls: 0, visited: 0, memo: undefined }
+    context = {
+      profile,
+      resolver: createRefResolver(root),
+      plans: new WeakMap(),
+      calls: 0,
+      visited: 0,
+      memo: undefined,
+    }
     profile.contexts.set(root, context)
   }
   return context

@@ -164,7 +164,17 @@ function computeShape(context: UnmapContext, plan: Plan, keys: readonly string[]
     setOwn(template, target, undefined)
   }
   nextSite = (nextSite + 1) % CLONE_SITES
-  return { keys, targets, plans: childPlans, renames, inert: !renames && !walks, template, site: nextSite, uses: 0, generated: undefined }
+  return {
+    keys,
+    targets,
+    plans: childPlans,
+    renames,
+    inert: !renames && !walks,
+    template,
+    site: nextSite,
+    uses: 0,
+    generated: undefined,
+  }
 }
 
 function sameKeys(a: readonly string[], b: readonly string[]): boolean {

@@ -34,14 +34,21 @@ const MAX_SPECIALIZED_ORDERS = 8
  * already an own data property, so no assignment reaches the inherited
  * `__proto__` setter.
  */
-function unmapInShape(value: Record<string, unknown>, plan: Plan, shape: Shape, context: UnmapContext, depth: number): unknown {
+function unmapInShape(
+  value: Record<string, unknown>,
+  plan: Plan,
+  shape: Shape,
+  context: UnmapContext,
+  depth: number,
+): unknown {
   if (shape.renames) {
     const generated = shape.generated
     if (generated != null) return generated(value, context, depth)
     if (generated === undefined && ++shape.uses >= codegen.after && codegen.call >= codegen.after && codegen.allowed) {
       // A model cycling through many key orders for one object position
       // would otherwise make every few objects compile a function.
-      const specialized = (shape.generated = plan.specialized < MAX_SPECIALIZED_ORDERS ? (generateShape(shape, MISMATCH, unmapValue) ?? null) : null)
+      const specialized = (shape.generated =
+        plan.specialized < MAX_SPECIALIZED_ORDERS ? (generateShape(shape, MISMATCH, unmapValue) ?? null) : null)
       if (specialized !== null) {
         plan.specialized++
         return specialized(value, context, depth)
@@ -60,7 +67,10 @@ function unmapInShape(value: Record<string, unknown>, plan: Plan, shape: Shape, 
     if (keys[index] !== key) return MISMATCH
     const child = value[key]
     const childPlan = plans[index]
-    const next = childPlan !== undefined && typeof child === 'object' && child !== null ? unmapValue(child, childPlan, context, depth + 1) : child
+    const next =
+      childPlan !== undefined && typeof child === 'object' && child !== null
+        ? unmapValue(child, childPlan, context, depth + 1)
+        : child
     if (out === undefined) {
       if (next === child) {
         index++
@@ -97,7 +107,10 @@ function unmapObject(value: Record<string, unknown>, plan: Plan, context: UnmapC
   for (let index = 0; index < keys.length; index++) {
     const child = value[keys[index]!]
     const childPlan = plans[index]
-    const next = childPlan !== undefined && typeof child === 'object' && child !== null ? unmapValue(child, childPlan, context, depth + 1) : child
+    const next =
+      childPlan !== undefined && typeof child === 'object' && child !== null
+        ? unmapValue(child, childPlan, context, depth + 1)
+        : child
     if (out === undefined) {
       if (next === child) continue
       out = { ...template }

@@ -5,7 +5,12 @@
  * counts guard against make tens of millions of calls. With `weigh`, each
  * call counts for what it returns for the call's arguments instead of 1.
  */
-export function countCalls<Owner extends object>(owner: Owner, method: keyof Owner & string, run: () => void, weigh: (...args: unknown[]) => number = () => 1): number {
+export function countCalls<Owner extends object>(
+  owner: Owner,
+  method: keyof Owner & string,
+  run: () => void,
+  weigh: (...args: unknown[]) => number = () => 1,
+): number {
   const original = owner[method] as (...args: unknown[]) => unknown
   let count = 0
   Object.defineProperty(owner, method, {

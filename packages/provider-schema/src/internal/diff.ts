@@ -8,9 +8,19 @@ import { isRecord } from './own.js'
  * the objects and arrays on the way to a change, so the walk enters only
  * where the two differ; past the depth bound a position is replaced whole.
  */
-export function diff(input: unknown, output: unknown, tokens: Array<string | number>, operations: JsonPatchOperation[]): void {
+export function diff(
+  input: unknown,
+  output: unknown,
+  tokens: Array<string | number>,
+  operations: JsonPatchOperation[],
+): void {
   if (input === output) return
-  if (tokens.length < LIMITS.maxValueDepth && Array.isArray(input) && Array.isArray(output) && input.length === output.length) {
+  if (
+    tokens.length < LIMITS.maxValueDepth &&
+    Array.isArray(input) &&
+    Array.isArray(output) &&
+    input.length === output.length
+  ) {
     for (let index = 0; index < output.length; index++) {
       if (input[index] === output[index]) continue
       tokens.push(index)

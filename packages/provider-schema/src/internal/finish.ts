@@ -13,7 +13,10 @@ export interface Place {
   readonly objectDepth: number
 }
 
-function keeps(profile: Profile, node: Readonly<Record<string, unknown>>): (keyword: string, value: unknown) => boolean {
+function keeps(
+  profile: Profile,
+  node: Readonly<Record<string, unknown>>,
+): (keyword: string, value: unknown) => boolean {
   const { keywords, formats } = profile
   return (keyword, value) => {
     if (keywords !== undefined && !keywords.has(keyword)) return false
@@ -28,17 +31,27 @@ function keeps(profile: Profile, node: Readonly<Record<string, unknown>>): (keyw
  * typed positions (which read `additionalProperties` before it may go),
  * refused keywords, then strict mode (which closes the object itself).
  */
-export function finishNode(profile: Profile, marks: Marks, budget: StrictBudget, node: Readonly<Record<string, unknown>>, place: Place): Readonly<Record<string, unknown>> {
+export function finishNode(
+  profile: Profile,
+  marks: Marks,
+  budget: StrictBudget,
+  node: Readonly<Record<string, unknown>>,
+  place: Place,
+): Readonly<Record<string, unknown>> {
   let current = node
   if (profile.openApi) current = openApiNode(marks, current)
   if (profile.typedPositions) current = typedNode(marks, current, place.root, profile.openApi)
   if (marks.jsonText.has(current)) return current
-  if (profile.keywords !== undefined || profile.formats !== undefined) current = dropRefused(marks, current, keeps(profile, current))
+  if (profile.keywords !== undefined || profile.formats !== undefined)
+    current = dropRefused(marks, current, keeps(profile, current))
   if (profile.strict !== undefined) current = strictNode(marks, current, profile.strict, budget, place.objectDepth)
   return current
 }
 
 /** Whether a position is an object (for counting object nesting). */
 export function isObjectLike(node: Readonly<Record<string, unknown>>): boolean {
-  return typesOf(node).includes('object') || (typeof own(node, 'properties') === 'object' && own(node, 'properties') !== null)
+  return (
+    typesOf(node).includes('object') ||
+    (typeof own(node, 'properties') === 'object' && own(node, 'properties') !== null)
+  )
 }

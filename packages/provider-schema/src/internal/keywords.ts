@@ -17,4 +17,10 @@ export const SCHEMA_KEYWORDS: readonly string[] = [
 export const SCHEMA_LIST_KEYWORDS: readonly string[] = ['anyOf', 'oneOf', 'allOf', 'prefixItems', 'items']
 
 /** Keywords whose value maps names to schemas. */
-export const SCHEMA_MAP_KEYWORDS: readonly string[] = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']
+export const SCHEMA_MAP_KEYWORDS: readonly string[] = [
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+]

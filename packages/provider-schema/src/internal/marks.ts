@@ -14,7 +14,11 @@ export function createMarks(): Marks {
 }
 
 /** A frozen schema object, with the marks of `from` carried over. */
-export function derive(marks: Marks, from: object | undefined, schema: Record<string, unknown>): Readonly<Record<string, unknown>> {
+export function derive(
+  marks: Marks,
+  from: object | undefined,
+  schema: Record<string, unknown>,
+): Readonly<Record<string, unknown>> {
   if (from !== undefined) {
     if (marks.jsonText.has(from)) marks.jsonText.add(schema)
     const optional = marks.optional.get(from)

@@ -9,7 +9,11 @@ import { isRecord, own, setOwn } from './own.js'
  * read (a boolean, a dangling or self-entering reference): the caller sends
  * the position as JSON text.
  */
-export function mergeAllOf(node: Record<string, unknown>, resolver: RefResolver, path: RefPath | undefined): { schema: Record<string, unknown>; path: RefPath | undefined } | undefined {
+export function mergeAllOf(
+  node: Record<string, unknown>,
+  resolver: RefResolver,
+  path: RefPath | undefined,
+): { schema: Record<string, unknown>; path: RefPath | undefined } | undefined {
   const members = own(node, 'allOf')
   if (!Array.isArray(members)) return undefined
   const out: Record<string, unknown> = {}
@@ -18,8 +22,12 @@ export function mergeAllOf(node: Record<string, unknown>, resolver: RefResolver,
   const required = new Set(Array.isArray(out.required) ? out.required : [])
   let current = path
   for (const member of members) {
-    const resolved = typeof own(isRecord(member) ? member : {}, '$ref') === 'string' ? resolver.resolveOnPath(member, current) : { schema: member, path: current }
-    if (resolved === undefined || !isRecord(resolved.schema) || typeof own(resolved.schema, '$ref') === 'string') return undefined
+    const resolved =
+      typeof own(isRecord(member) ? member : {}, '$ref') === 'string'
+        ? resolver.resolveOnPath(member, current)
+        : { schema: member, path: current }
+    if (resolved === undefined || !isRecord(resolved.schema) || typeof own(resolved.schema, '$ref') === 'string')
+      return undefined
     current = resolved.path
     const schema = resolved.schema
     for (const key of Object.keys(schema)) {
@@ -27,7 +35,11 @@ export function mergeAllOf(node: Record<string, unknown>, resolver: RefResolver,
       if (key === 'properties' && isRecord(value)) {
         properties ??= {}
         for (const name of Object.keys(value)) {
-          setOwn(properties, name, Object.hasOwn(properties, name) ? { allOf: [properties[name], value[name]] } : value[name])
+          setOwn(
+            properties,
+            name,
+            Object.hasOwn(properties, name) ? { allOf: [properties[name], value[name]] } : value[name],
+          )
         }
       } else if (key === 'required' && Array.isArray(value)) {
         for (const name of value) required.add(name)

@@ -16,7 +16,12 @@ function isLetter(code: number): boolean {
 }
 
 /** A rule allowing letters, digits and the given ASCII punctuation, with an optional first-character rule. */
-export function nameRule(pattern: string, maxLength: number, punctuation: string, firstLetterOrUnderscore: boolean): NameRule {
+export function nameRule(
+  pattern: string,
+  maxLength: number,
+  punctuation: string,
+  firstLetterOrUnderscore: boolean,
+): NameRule {
   const extra = new Set(Array.from(punctuation, (character) => character.charCodeAt(0)))
   return Object.freeze({
     pattern,

@@ -67,7 +67,11 @@ export function describeWith(description: unknown, notes: readonly string[]): st
  * The node without the keywords `keep` refuses, the meaningful ones noted in
  * its description. The very same node when nothing is refused.
  */
-export function dropRefused(marks: Marks, node: Readonly<Record<string, unknown>>, keep: (keyword: string, value: unknown) => boolean): Readonly<Record<string, unknown>> {
+export function dropRefused(
+  marks: Marks,
+  node: Readonly<Record<string, unknown>>,
+  keep: (keyword: string, value: unknown) => boolean,
+): Readonly<Record<string, unknown>> {
   const keys = Object.keys(node)
   if (keys.every((key) => keep(key, node[key]))) return node
   const out: Record<string, unknown> = {}
@@ -85,10 +89,15 @@ export function dropRefused(marks: Marks, node: Readonly<Record<string, unknown>
 }
 
 /** A copy of `node` with `fields` set (own data properties), marks carried over. */
-export function withFields(marks: Marks, node: Readonly<Record<string, unknown>>, fields: Record<string, unknown>, drop: readonly string[] = []): Readonly<Record<string, unknown>> {
+export function withFields(
+  marks: Marks,
+  node: Readonly<Record<string, unknown>>,
+  fields: Record<string, unknown>,
+  drop: readonly string[] = [],
+): Readonly<Record<string, unknown>> {
   const out: Record<string, unknown> = {}
-  for (const key of Object.keys(node)) if (!drop.includes(key) && !Object.hasOwn(fields, key)) setOwn(out, key, node[key])
+  for (const key of Object.keys(node))
+    if (!drop.includes(key) && !Object.hasOwn(fields, key)) setOwn(out, key, node[key])
   for (const key of Object.keys(fields)) if (fields[key] !== undefined) setOwn(out, key, fields[key])
   return derive(marks, node, out)
 }
-

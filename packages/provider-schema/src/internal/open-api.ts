@@ -12,7 +12,15 @@ const TYPE_KEYWORDS: Readonly<Record<string, readonly string[]>> = {
   number: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'format'],
   integer: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'format'],
   array: ['items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems'],
-  object: ['properties', 'required', 'additionalProperties', 'minProperties', 'maxProperties', 'patternProperties', 'propertyNames'],
+  object: [
+    'properties',
+    'required',
+    'additionalProperties',
+    'minProperties',
+    'maxProperties',
+    'patternProperties',
+    'propertyNames',
+  ],
 }
 const MOVED = new Set(Object.values(TYPE_KEYWORDS).flat())
 
@@ -25,7 +33,12 @@ function typeOfValue(value: unknown): string | undefined {
 
 /** A `{ type: "null" }` union branch, which Gemini spells `nullable: true` on the union. */
 export function isNullBranch(branch: unknown): boolean {
-  return isRecord(branch) && typesOf(branch).length === 1 && typesOf(branch)[0] === 'null' && Object.keys(branch).every((key) => key === 'type' || key === 'description' || key === 'title')
+  return (
+    isRecord(branch) &&
+    typesOf(branch).length === 1 &&
+    typesOf(branch)[0] === 'null' &&
+    Object.keys(branch).every((key) => key === 'type' || key === 'description' || key === 'title')
+  )
 }
 
 /** `const` as a one-value `enum` (strings), or a type and a note (other values). */
@@ -57,7 +70,9 @@ function stringEnum(marks: Marks, node: Readonly<Record<string, unknown>>): Read
     if (typesOf(node).length === 0 && nonNull.length > 0) fields.type = 'string'
     return withFields(marks, node, fields, nonNull.length > 0 ? [] : ['enum'])
   }
-  fields.description = describeWith(own(node, 'description'), [`one of ${nonNull.map((value) => JSON.stringify(value) ?? String(value)).join(', ')}`.slice(0, 500)])
+  fields.description = describeWith(own(node, 'description'), [
+    `one of ${nonNull.map((value) => JSON.stringify(value) ?? String(value)).join(', ')}`.slice(0, 500),
+  ])
   const types = [...new Set(nonNull.map(typeOfValue).filter((type): type is string => type !== undefined))]
   if (typesOf(node).length === 0 && types.length === 1) fields.type = types[0]
   return withFields(marks, node, fields, ['enum'])
@@ -78,7 +93,8 @@ function singleType(marks: Marks, node: Readonly<Record<string, unknown>>): Read
   }
   const branches = nonNull.map((entry) => {
     const branch: Record<string, unknown> = { type: entry }
-    for (const keyword of TYPE_KEYWORDS[entry] ?? []) if (Object.hasOwn(node, keyword)) setOwn(branch, keyword, node[keyword])
+    for (const keyword of TYPE_KEYWORDS[entry] ?? [])
+      if (Object.hasOwn(node, keyword)) setOwn(branch, keyword, node[keyword])
     return Object.freeze(branch)
   })
   fields.anyOf = branches
@@ -95,7 +111,8 @@ function unionShape(marks: Marks, node: Readonly<Record<string, unknown>>): Read
   if (anyOf.length === 1 && isRecord(anyOf[0])) {
     // The union is its branch (whose marks, such as JSON text, are kept), with the outer annotations.
     const only = anyOf[0]
-    for (const key of Object.keys(node)) if (key !== 'anyOf' && key !== 'type' && !Object.hasOwn(only, key)) setOwn(fields, key, node[key])
+    for (const key of Object.keys(node))
+      if (key !== 'anyOf' && key !== 'type' && !Object.hasOwn(only, key)) setOwn(fields, key, node[key])
     return withFields(marks, only, fields)
   }
   return type === undefined ? node : withFields(marks, node, fields, ['type'])

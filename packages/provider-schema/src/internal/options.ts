@@ -9,7 +9,9 @@ function describe(value: unknown): string {
   return typeof value
 }
 
-const EXPECTED = `one of ${Object.keys(PROFILES).map((name) => JSON.stringify(name)).join(', ')}`
+const EXPECTED = `one of ${Object.keys(PROFILES)
+  .map((name) => JSON.stringify(name))
+  .join(', ')}`
 
 /** The profile of a provider name; a programmer error throws a TypeError saying what was expected. */
 export function profileFor(provider: unknown, where: string): Profile {

@@ -13,7 +13,8 @@ export function own(record: Record<string, unknown>, key: string): unknown {
  * data may be `__proto__`: plain assignment would replace the prototype.
  */
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
   else target[key] = value
 }
 

@@ -66,7 +66,11 @@ export const EMPTY_PLAN: Plan = Object.freeze({
  * the two cannot disagree; undefined when every name is valid already
  * (`@x/key-unmap` never moves a valid name), which spares the probe.
  */
-function sentNames(properties: Record<string, unknown>, keyProfile: KeyProfile, rule: NameRule): Map<string, string> | undefined {
+function sentNames(
+  properties: Record<string, unknown>,
+  keyProfile: KeyProfile,
+  rule: NameRule,
+): Map<string, string> | undefined {
   if (Object.keys(properties).every((name) => satisfies(name, rule))) return undefined
   const probe: Record<string, unknown> = {}
   for (const name of Object.keys(properties)) setOwn(probe, name, { title: name })
@@ -96,7 +100,18 @@ function list(value: unknown, ctx: BuildContext, depth: number): Plan[] | undefi
 }
 
 function isPureUnion(plan: Plan): boolean {
-  return plan.branches !== undefined && !plan.json && plan.types.length === 0 && plan.fields === undefined && plan.items === undefined && plan.prefix === undefined && plan.all === undefined && plan.additional === undefined && plan.optional === undefined && !plan.closed
+  return (
+    plan.branches !== undefined &&
+    !plan.json &&
+    plan.types.length === 0 &&
+    plan.fields === undefined &&
+    plan.items === undefined &&
+    plan.prefix === undefined &&
+    plan.all === undefined &&
+    plan.additional === undefined &&
+    plan.optional === undefined &&
+    !plan.closed
+  )
 }
 
 /** A union of unions is one union: a branch that is only a union gives its own branches (already flattened). */
@@ -134,7 +149,10 @@ function build(node: unknown, ctx: BuildContext, depth: number): Plan {
   if (plan.types.length === 0) plan.valueTypes = valueTypesOf(schema)
   plan.closed = own(schema, 'additionalProperties') === false
   const required = own(schema, 'required')
-  if (Array.isArray(required)) plan.required = new Set(required.filter((name): name is string => typeof name === 'string' && plan.optional?.has(name) !== true))
+  if (Array.isArray(required))
+    plan.required = new Set(
+      required.filter((name): name is string => typeof name === 'string' && plan.optional?.has(name) !== true),
+    )
   if (plan.json || plan.optional !== undefined) ctx.restores = true
   const properties = own(schema, 'properties')
   if (isRecord(properties)) {
@@ -168,7 +186,15 @@ export interface Plans {
 }
 
 export function planFor(working: Record<string, unknown>, marks: Marks, profile: Profile): Plans {
-  const ctx: BuildContext = { resolver: createRefResolver(working), marks, keyProfile: profile.keyProfile, rule: profile.propertyName, plans: new Map(), restores: false, renames: false }
+  const ctx: BuildContext = {
+    resolver: createRefResolver(working),
+    marks,
+    keyProfile: profile.keyProfile,
+    rule: profile.propertyName,
+    plans: new Map(),
+    restores: false,
+    renames: false,
+  }
   const plan = build(working, ctx, 0)
   return { plan, restores: ctx.restores, differs: ctx.restores || ctx.renames }
 }

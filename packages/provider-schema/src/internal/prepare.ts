@@ -52,7 +52,10 @@ export function prepare(original: unknown, profile: Profile): PreparedToolSchema
     }
   }
 
-  function restoreArgsWithPatch(modelArgs: unknown): { readonly args: unknown; readonly patch: readonly JsonPatchOperation[] } {
+  function restoreArgsWithPatch(modelArgs: unknown): {
+    readonly args: unknown
+    readonly patch: readonly JsonPatchOperation[]
+  } {
     const args = restoreArgs(modelArgs)
     const patch: JsonPatchOperation[] = []
     try {

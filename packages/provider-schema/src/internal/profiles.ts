@@ -62,17 +62,26 @@ const DASHED_KEYS: NameProfile = Object.freeze({ characters: /[a-zA-Z0-9_-]/, ma
 
 const SOURCES = {
   anthropicTools: 'https://docs.claude.com/en/api/messages (tools[].name, tools[].input_schema)',
-  anthropicKeys: "the Messages API's own error text: \"Property keys should match pattern '^[a-zA-Z0-9_.-]{1,64}$'\" (the documentation states no rule)",
-  openaiTools: 'https://platform.openai.com/docs/api-reference/chat/create (tools[].function.name, tools[].function.parameters)',
+  anthropicKeys:
+    "the Messages API's own error text: \"Property keys should match pattern '^[a-zA-Z0-9_.-]{1,64}$'\" (the documentation states no rule)",
+  openaiTools:
+    'https://platform.openai.com/docs/api-reference/chat/create (tools[].function.name, tools[].function.parameters)',
   openaiStrict: 'https://platform.openai.com/docs/guides/structured-outputs#supported-schemas',
-  openaiDefault: "the API's own error text: \"'default' is not permitted\" in strict schemas (the supported-schemas list omits it)",
-  geminiFunction: 'https://ai.google.dev/api/caching#FunctionDeclaration and https://cloud.google.com/vertex-ai/docs/reference/rest/v1beta1/FunctionDeclaration',
-  geminiSchema: 'https://ai.google.dev/api/caching#Schema (the OpenAPI 3.0 subset) and https://cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/Schema',
-  geminiErrors: "the API's own error text: 'Unknown name \"additionalProperties\" ... Cannot find field', 'properties: should be non-empty for OBJECT type', 'Proto field is not repeating, cannot start list' (for a type list)",
+  openaiDefault:
+    "the API's own error text: \"'default' is not permitted\" in strict schemas (the supported-schemas list omits it)",
+  geminiFunction:
+    'https://ai.google.dev/api/caching#FunctionDeclaration and https://cloud.google.com/vertex-ai/docs/reference/rest/v1beta1/FunctionDeclaration',
+  geminiSchema:
+    'https://ai.google.dev/api/caching#Schema (the OpenAPI 3.0 subset) and https://cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/Schema',
+  geminiErrors:
+    "the API's own error text: 'Unknown name \"additionalProperties\" ... Cannot find field', 'properties: should be non-empty for OBJECT type', 'Proto field is not repeating, cannot start list' (for a type list)",
   bedrockTools: 'https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolSpecification.html',
-  bedrockKeys: "Converse's own error text, seen both as \"Property keys should match pattern '^[a-zA-Z0-9_-]{1,64}$'\" and with '.' allowed (the documentation states no rule)",
-  mistralTools: 'https://docs.mistral.ai/api/ (tools[].function.name: a-z, A-Z, 0-9, underscores and dashes, at most 64)',
-  undocumentedKeys: 'not documented: the strictest rule among the other providers without a leading-character rule is used',
+  bedrockKeys:
+    "Converse's own error text, seen both as \"Property keys should match pattern '^[a-zA-Z0-9_-]{1,64}$'\" and with '.' allowed (the documentation states no rule)",
+  mistralTools:
+    'https://docs.mistral.ai/api/ (tools[].function.name: a-z, A-Z, 0-9, underscores and dashes, at most 64)',
+  undocumentedKeys:
+    'not documented: the strictest rule among the other providers without a leading-character rule is used',
   portable: 'the intersection of every other profile, for a tool list sent to a provider not known in advance',
 } as const
 
@@ -87,20 +96,66 @@ function nameRows(tool: NameRule, toolSource: string, property: NameRule, proper
   ]
 }
 
-const ROOT_OBJECT = (source: string): RuleRow => row('root-object', 'the root is an object schema with `type: "object"` (another root is wrapped as the property `value`)', source)
+const ROOT_OBJECT = (source: string): RuleRow =>
+  row(
+    'root-object',
+    'the root is an object schema with `type: "object"` (another root is wrapped as the property `value`)',
+    source,
+  )
 
 // OpenAI strict mode: the keywords the supported-schemas page lists, and
 // `$defs` / `$ref` (which this package inlines anyway).
 const STRICT_KEYWORDS = new Set([
-  'type', 'description', 'title', 'properties', 'required', 'additionalProperties', 'items', 'anyOf', 'enum', 'const',
-  '$ref', '$defs', 'pattern', 'format', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'minItems', 'maxItems',
+  'type',
+  'description',
+  'title',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'anyOf',
+  'enum',
+  'const',
+  '$ref',
+  '$defs',
+  'pattern',
+  'format',
+  'multipleOf',
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'minItems',
+  'maxItems',
 ])
-const STRICT_FORMATS = { string: ['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid'] }
+const STRICT_FORMATS = {
+  string: ['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid'],
+}
 
 // Gemini's Schema object: the fields its reference lists.
 const GEMINI_KEYWORDS = new Set([
-  'type', 'format', 'title', 'description', 'nullable', 'enum', 'maxItems', 'minItems', 'properties', 'required', 'minProperties',
-  'maxProperties', 'minLength', 'maxLength', 'pattern', 'example', 'anyOf', 'propertyOrdering', 'default', 'items', 'minimum', 'maximum',
+  'type',
+  'format',
+  'title',
+  'description',
+  'nullable',
+  'enum',
+  'maxItems',
+  'minItems',
+  'properties',
+  'required',
+  'minProperties',
+  'maxProperties',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'example',
+  'anyOf',
+  'propertyOrdering',
+  'default',
+  'items',
+  'minimum',
+  'maximum',
 ])
 const GEMINI_FORMATS = { string: ['enum', 'date-time'], number: ['float', 'double'], integer: ['int32', 'int64'] }
 
@@ -116,8 +171,16 @@ const KEEP_ALL = {
 
 // Reported by checkProviderSchema for every provider: where it stops reading a hostile schema.
 const BUDGET_ROWS: readonly RuleRow[] = [
-  row('max-depth', 'the schema nests within a pointer of 512 tokens (deeper positions are not checked)', "this package's budget (see Limits), not a provider rule"),
-  row('max-size', 'the schema has at most 100,000 positions (the rest is not checked)', "this package's budget (see Limits), not a provider rule"),
+  row(
+    'max-depth',
+    'the schema nests within a pointer of 512 tokens (deeper positions are not checked)',
+    "this package's budget (see Limits), not a provider rule",
+  ),
+  row(
+    'max-size',
+    'the schema has at most 100,000 positions (the rest is not checked)',
+    "this package's budget (see Limits), not a provider rule",
+  ),
 ]
 
 function profile(fields: Omit<Profile, 'rules'>, rules: readonly RuleRow[]): Profile {
@@ -126,14 +189,20 @@ function profile(fields: Omit<Profile, 'rules'>, rules: readonly RuleRow[]): Pro
 
 /** The profiles, one per provider. */
 export const PROFILES: Readonly<Record<ProviderName, Profile>> = Object.freeze({
-  anthropic: profile({ provider: 'anthropic', toolName: DASHED_64, propertyName: DOTTED_64, keyProfile: 'anthropic', ...KEEP_ALL }, [
-    ROOT_OBJECT(SOURCES.anthropicTools),
-    ...nameRows(DASHED_64, SOURCES.anthropicTools, DOTTED_64, SOURCES.anthropicKeys),
-  ]),
-  openai: profile({ provider: 'openai', toolName: DASHED_64, propertyName: DASHED_64, keyProfile: DASHED_KEYS, ...KEEP_ALL }, [
-    ROOT_OBJECT(SOURCES.openaiTools),
-    ...nameRows(DASHED_64, SOURCES.openaiTools, DASHED_64, SOURCES.undocumentedKeys),
-  ]),
+  anthropic: profile(
+    { provider: 'anthropic', toolName: DASHED_64, propertyName: DOTTED_64, keyProfile: 'anthropic', ...KEEP_ALL },
+    [
+      ROOT_OBJECT(SOURCES.anthropicTools),
+      ...nameRows(DASHED_64, SOURCES.anthropicTools, DOTTED_64, SOURCES.anthropicKeys),
+    ],
+  ),
+  openai: profile(
+    { provider: 'openai', toolName: DASHED_64, propertyName: DASHED_64, keyProfile: DASHED_KEYS, ...KEEP_ALL },
+    [
+      ROOT_OBJECT(SOURCES.openaiTools),
+      ...nameRows(DASHED_64, SOURCES.openaiTools, DASHED_64, SOURCES.undocumentedKeys),
+    ],
+  ),
   'openai-strict': profile(
     {
       provider: 'openai-strict',
@@ -146,24 +215,59 @@ export const PROFILES: Readonly<Record<ProviderName, Profile>> = Object.freeze({
       typedPositions: true,
       keywords: STRICT_KEYWORDS,
       formats: STRICT_FORMATS,
-      strict: Object.freeze({ maxObjectDepth: 10, maxProperties: 5000, maxEnumValues: 1000, maxStringLength: 120_000, largeEnumValues: 250, maxLargeEnumLength: 15_000 }),
+      strict: Object.freeze({
+        maxObjectDepth: 10,
+        maxProperties: 5000,
+        maxEnumValues: 1000,
+        maxStringLength: 120_000,
+        largeEnumValues: 250,
+        maxLargeEnumLength: 15_000,
+      }),
     },
     [
       ROOT_OBJECT(SOURCES.openaiStrict),
       ...nameRows(DASHED_64, SOURCES.openaiTools, DASHED_64, SOURCES.undocumentedKeys),
-      row('strict-required-all', 'every property of an object is listed in `required`; an optional one is sent nullable and its null read back as omitted', SOURCES.openaiStrict),
+      row(
+        'strict-required-all',
+        'every property of an object is listed in `required`; an optional one is sent nullable and its null read back as omitted',
+        SOURCES.openaiStrict,
+      ),
       row('strict-additional-properties', 'every object has `additionalProperties: false`', SOURCES.openaiStrict),
       row('strict-root-any-of', 'the root is not an `anyOf`', SOURCES.openaiStrict),
-      row('typed', 'every position has `type`, `anyOf`, `enum` or `const` (any other position is sent as JSON text)', SOURCES.openaiStrict),
-      row('strict-ref', '`$ref` points only into the root `$defs` or is `#` (references are inlined here)', SOURCES.openaiStrict),
-      row('keyword', `only ${[...STRICT_KEYWORDS].map((keyword) => `\`${keyword}\``).join(', ')}; \`allOf\` is merged, \`oneOf\` becomes \`anyOf\``, SOURCES.openaiStrict),
+      row(
+        'typed',
+        'every position has `type`, `anyOf`, `enum` or `const` (any other position is sent as JSON text)',
+        SOURCES.openaiStrict,
+      ),
+      row(
+        'strict-ref',
+        '`$ref` points only into the root `$defs` or is `#` (references are inlined here)',
+        SOURCES.openaiStrict,
+      ),
+      row(
+        'keyword',
+        `only ${[...STRICT_KEYWORDS].map((keyword) => `\`${keyword}\``).join(', ')}; \`allOf\` is merged, \`oneOf\` becomes \`anyOf\``,
+        SOURCES.openaiStrict,
+      ),
       row('default', '`default` is dropped (noted in the description)', SOURCES.openaiDefault),
       row('format', `string formats ${STRICT_FORMATS.string.join(', ')} only`, SOURCES.openaiStrict),
-      row('strict-max-depth', 'objects nest at most 10 levels (deeper ones are sent as JSON text)', SOURCES.openaiStrict),
+      row(
+        'strict-max-depth',
+        'objects nest at most 10 levels (deeper ones are sent as JSON text)',
+        SOURCES.openaiStrict,
+      ),
       row('strict-max-properties', 'at most 5,000 object properties in all', SOURCES.openaiStrict),
       row('strict-max-enum-values', 'at most 1,000 enum values in all', SOURCES.openaiStrict),
-      row('strict-max-string-length', 'property names, enum and const values total at most 120,000 characters', SOURCES.openaiStrict),
-      row('strict-large-enum', 'a string enum of more than 250 values totals at most 15,000 characters', SOURCES.openaiStrict),
+      row(
+        'strict-max-string-length',
+        'property names, enum and const values total at most 120,000 characters',
+        SOURCES.openaiStrict,
+      ),
+      row(
+        'strict-large-enum',
+        'a string enum of more than 250 values totals at most 15,000 characters',
+        SOURCES.openaiStrict,
+      ),
     ],
   ),
   gemini: profile(
@@ -183,26 +287,58 @@ export const PROFILES: Readonly<Record<ProviderName, Profile>> = Object.freeze({
     [
       ROOT_OBJECT(SOURCES.geminiFunction),
       ...nameRows(GEMINI_TOOL, SOURCES.geminiFunction, IDENTIFIER_64, SOURCES.geminiFunction),
-      row('keyword', `only the Schema fields ${[...GEMINI_KEYWORDS].map((keyword) => `\`${keyword}\``).join(', ')}: \`$ref\`/\`$defs\` inlined, \`allOf\` merged, \`oneOf\` becomes \`anyOf\`, \`const\` a one-value \`enum\`; any other keyword dropped (a constraint noted in the description)`, `${SOURCES.geminiSchema}; ${SOURCES.geminiErrors}`),
-      row('format', 'formats: `enum`, `date-time` for strings, `float`, `double` for numbers, `int32`, `int64` for integers', SOURCES.geminiSchema),
-      row('single-type', 'one `type` per schema; a type list becomes `nullable: true` and an `anyOf` of single types', `${SOURCES.geminiSchema}; ${SOURCES.geminiErrors}`),
-      row('string-enum', '`enum` values are strings (other values are noted in the description instead)', SOURCES.geminiSchema),
+      row(
+        'keyword',
+        `only the Schema fields ${[...GEMINI_KEYWORDS].map((keyword) => `\`${keyword}\``).join(', ')}: \`$ref\`/\`$defs\` inlined, \`allOf\` merged, \`oneOf\` becomes \`anyOf\`, \`const\` a one-value \`enum\`; any other keyword dropped (a constraint noted in the description)`,
+        `${SOURCES.geminiSchema}; ${SOURCES.geminiErrors}`,
+      ),
+      row(
+        'format',
+        'formats: `enum`, `date-time` for strings, `float`, `double` for numbers, `int32`, `int64` for integers',
+        SOURCES.geminiSchema,
+      ),
+      row(
+        'single-type',
+        'one `type` per schema; a type list becomes `nullable: true` and an `anyOf` of single types',
+        `${SOURCES.geminiSchema}; ${SOURCES.geminiErrors}`,
+      ),
+      row(
+        'string-enum',
+        '`enum` values are strings (other values are noted in the description instead)',
+        SOURCES.geminiSchema,
+      ),
       row('any-of-beside-type', 'no `type` beside `anyOf` (the type moves into the branches)', SOURCES.geminiErrors),
-      row('typed', 'every position has `type` or `anyOf` (any other position is sent as JSON text)', SOURCES.geminiSchema),
-      row('empty-object', 'an object below the root declares at least one property (a free-form object is sent as JSON text); a root without properties is sent as `{ type: "object", properties: {} }`, to be left out of the request', SOURCES.geminiErrors),
+      row(
+        'typed',
+        'every position has `type` or `anyOf` (any other position is sent as JSON text)',
+        SOURCES.geminiSchema,
+      ),
+      row(
+        'empty-object',
+        'an object below the root declares at least one property (a free-form object is sent as JSON text); a root without properties is sent as `{ type: "object", properties: {} }`, to be left out of the request',
+        SOURCES.geminiErrors,
+      ),
       row('array-items', 'an array declares `items` (a tuple is sent as JSON text)', SOURCES.geminiSchema),
     ],
   ),
-  bedrock: profile({ provider: 'bedrock', toolName: DASHED_64, propertyName: DASHED_64, keyProfile: DASHED_KEYS, ...KEEP_ALL }, [
-    ROOT_OBJECT(`${SOURCES.bedrockTools}; Converse's error text "inputSchema.json.type must be one of the following: object"`),
-    ...nameRows(DASHED_64, SOURCES.bedrockTools, DASHED_64, SOURCES.bedrockKeys),
-  ]),
-  mistral: profile({ provider: 'mistral', toolName: DASHED_64, propertyName: DASHED_64, keyProfile: DASHED_KEYS, ...KEEP_ALL }, [
-    ROOT_OBJECT(SOURCES.mistralTools),
-    ...nameRows(DASHED_64, SOURCES.mistralTools, DASHED_64, SOURCES.undocumentedKeys),
-  ]),
-  generic: profile({ provider: 'generic', toolName: PORTABLE_TOOL, propertyName: IDENTIFIER_64, keyProfile: 'gemini', ...KEEP_ALL }, [
-    ROOT_OBJECT(SOURCES.portable),
-    ...nameRows(PORTABLE_TOOL, SOURCES.portable, IDENTIFIER_64, SOURCES.portable),
-  ]),
+  bedrock: profile(
+    { provider: 'bedrock', toolName: DASHED_64, propertyName: DASHED_64, keyProfile: DASHED_KEYS, ...KEEP_ALL },
+    [
+      ROOT_OBJECT(
+        `${SOURCES.bedrockTools}; Converse's error text "inputSchema.json.type must be one of the following: object"`,
+      ),
+      ...nameRows(DASHED_64, SOURCES.bedrockTools, DASHED_64, SOURCES.bedrockKeys),
+    ],
+  ),
+  mistral: profile(
+    { provider: 'mistral', toolName: DASHED_64, propertyName: DASHED_64, keyProfile: DASHED_KEYS, ...KEEP_ALL },
+    [
+      ROOT_OBJECT(SOURCES.mistralTools),
+      ...nameRows(DASHED_64, SOURCES.mistralTools, DASHED_64, SOURCES.undocumentedKeys),
+    ],
+  ),
+  generic: profile(
+    { provider: 'generic', toolName: PORTABLE_TOOL, propertyName: IDENTIFIER_64, keyProfile: 'gemini', ...KEEP_ALL },
+    [ROOT_OBJECT(SOURCES.portable), ...nameRows(PORTABLE_TOOL, SOURCES.portable, IDENTIFIER_64, SOURCES.portable)],
+  ),
 })

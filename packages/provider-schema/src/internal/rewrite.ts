@@ -35,7 +35,13 @@ export const WRAP_PROPERTY = 'value'
 
 // Where a boolean is the keyword's own switch (`additionalProperties: false`
 // closes an object), providers take it as it is: it is not a boolean schema to rewrite.
-const BOOLEAN_KEYWORDS = new Set(['additionalProperties', 'additionalItems', 'unevaluatedItems', 'unevaluatedProperties', 'items'])
+const BOOLEAN_KEYWORDS = new Set([
+  'additionalProperties',
+  'additionalItems',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'items',
+])
 
 const UNION_KEYWORDS = ['anyOf', 'oneOf', 'allOf', 'enum', 'const']
 
@@ -43,12 +49,19 @@ const UNION_KEYWORDS = ['anyOf', 'oneOf', 'allOf', 'enum', 'const']
 const MAX_MERGES = 8
 
 function cut(ctx: RewriteContext, node: unknown, why: string): unknown {
-  const description = isRecord(node) && typeof own(node, 'description') === 'string' ? `${own(node, 'description') as string} ` : ''
+  const description =
+    isRecord(node) && typeof own(node, 'description') === 'string' ? `${own(node, 'description') as string} ` : ''
   if (ctx.profile.typedPositions) return jsonText(ctx.marks, {}, `${description}(JSON text of any value: ${why}.)`)
   return Object.freeze({ description: `${description}(Any JSON value: ${why}.)` })
 }
 
-function rewriteChildren(node: Record<string, unknown>, ctx: RewriteContext, path: RefPath | undefined, depth: number, objects: number): Record<string, unknown> {
+function rewriteChildren(
+  node: Record<string, unknown>,
+  ctx: RewriteContext,
+  path: RefPath | undefined,
+  depth: number,
+  objects: number,
+): Record<string, unknown> {
   let out: Record<string, unknown> | undefined
   const keys = Object.keys(node)
   for (let index = 0; index < keys.length; index++) {
@@ -75,7 +88,10 @@ function rewriteChildren(node: Record<string, unknown>, ctx: RewriteContext, pat
     } else if (SCHEMA_LIST_KEYWORDS.includes(key) && Array.isArray(value)) {
       const list = value.map((child: unknown) => rewriteNode(child, ctx, path, depth + 1, objects, false))
       if (list.some((child, position) => child !== value[position])) next = Object.freeze(list)
-    } else if (SCHEMA_KEYWORDS.includes(key) && (isRecord(value) || (typeof value === 'boolean' && !BOOLEAN_KEYWORDS.has(key)))) {
+    } else if (
+      SCHEMA_KEYWORDS.includes(key) &&
+      (isRecord(value) || (typeof value === 'boolean' && !BOOLEAN_KEYWORDS.has(key)))
+    ) {
       next = rewriteNode(value, ctx, path, depth + 1, objects, false)
     }
     if (next !== value && out === undefined) {
@@ -93,7 +109,11 @@ function rewriteChildren(node: Record<string, unknown>, ctx: RewriteContext, pat
  * for OpenAPI, null branches folded into `nullable`. Undefined when the
  * position cannot be merged (it is then sent as JSON text).
  */
-function prepareNode(node: Record<string, unknown>, ctx: RewriteContext, path: RefPath | undefined): { schema: Record<string, unknown>; path: RefPath | undefined } | undefined {
+function prepareNode(
+  node: Record<string, unknown>,
+  ctx: RewriteContext,
+  path: RefPath | undefined,
+): { schema: Record<string, unknown>; path: RefPath | undefined } | undefined {
   const { profile } = ctx
   let schema = node
   let current = path
@@ -120,18 +140,37 @@ function prepareNode(node: Record<string, unknown>, ctx: RewriteContext, path: R
       nullable = true
       branches = branches.filter((branch) => !isNullBranch(branch))
     }
-    if (type !== undefined) branches = branches.map((branch) => (isRecord(branch) && own(branch, 'type') === undefined && own(branch, '$ref') === undefined ? { ...branch, type } : branch))
+    if (type !== undefined)
+      branches = branches.map((branch) =>
+        isRecord(branch) && own(branch, 'type') === undefined && own(branch, '$ref') === undefined
+          ? { ...branch, type }
+          : branch,
+      )
     if (branches.length === 0) branches = anyOf
-    if (branches.length !== anyOf.length || branches.some((branch, index) => branch !== anyOf[index])) schema = { ...schema, anyOf: branches, ...(nullable ? { nullable: true } : {}) }
+    if (branches.length !== anyOf.length || branches.some((branch, index) => branch !== anyOf[index]))
+      schema = { ...schema, anyOf: branches, ...(nullable ? { nullable: true } : {}) }
   }
   return { schema, path: current }
 }
 
 function isNever(schema: unknown): boolean {
-  return schema === false || (isRecord(schema) && Object.keys(schema).length === 1 && isRecord(schema.not) && Object.keys(schema.not).length === 0)
+  return (
+    schema === false ||
+    (isRecord(schema) &&
+      Object.keys(schema).length === 1 &&
+      isRecord(schema.not) &&
+      Object.keys(schema.not).length === 0)
+  )
 }
 
-function rewriteNode(node: unknown, ctx: RewriteContext, path: RefPath | undefined, depth: number, objects: number, root: boolean): unknown {
+function rewriteNode(
+  node: unknown,
+  ctx: RewriteContext,
+  path: RefPath | undefined,
+  depth: number,
+  objects: number,
+  root: boolean,
+): unknown {
   ctx.nodes++
   if (depth > LIMITS.maxSchemaDepth) return cut(ctx, node, `nested deeper than ${LIMITS.maxSchemaDepth} levels`)
   if (ctx.nodes > LIMITS.maxSchemaNodes) return cut(ctx, node, `the schema exceeds ${LIMITS.maxSchemaNodes} positions`)
@@ -144,7 +183,8 @@ function rewriteNode(node: unknown, ctx: RewriteContext, path: RefPath | undefin
   if (ctx.inline && typeof own(node, '$ref') === 'string') {
     const resolved = ctx.resolver.resolveOnPath(node, path)
     if (resolved === undefined) return cut(ctx, node, 'the schema refers to itself here')
-    if (resolved.schema === true || !isRecord(resolved.schema)) return rewriteNode(resolved.schema === true ? true : {}, ctx, path, depth, objects, root)
+    if (resolved.schema === true || !isRecord(resolved.schema))
+      return rewriteNode(resolved.schema === true ? true : {}, ctx, path, depth, objects, root)
     current = resolved.schema
     currentPath = resolved.path
     // Still a reference: remote, an anchor or dangling; nothing to inline, so the position admits anything.
@@ -165,7 +205,12 @@ function rewriteNode(node: unknown, ctx: RewriteContext, path: RefPath | undefin
 
 function isObjectRoot(schema: Record<string, unknown>): boolean {
   const types = typesOf(schema)
-  return types.length === 1 && types[0] === 'object' && own(schema, 'anyOf') === undefined && own(schema, 'oneOf') === undefined
+  return (
+    types.length === 1 &&
+    types[0] === 'object' &&
+    own(schema, 'anyOf') === undefined &&
+    own(schema, 'oneOf') === undefined
+  )
 }
 
 /** The root as the provider accepts it: an object schema, references followed, every rule applied. */
@@ -180,12 +225,20 @@ export function rewriteSchema(schema: unknown, profile: Profile, marks: Marks): 
     root = derive(marks, undefined, { ...root, type: 'object' })
   }
   let wrap = !isObjectRoot(root)
-  const ctx: RewriteContext = { profile, inline: profile.inlineRefs || wrap, resolver, marks, budget: createBudget(), nodes: 0 }
+  const ctx: RewriteContext = {
+    profile,
+    inline: profile.inlineRefs || wrap,
+    resolver,
+    marks,
+    budget: createBudget(),
+    nodes: 0,
+  }
   const walked = rewriteNode(root, ctx, undefined, 0, 0, !wrap) as Record<string, unknown>
   if (!isRecord(walked) || !isObjectRoot(walked)) wrap = true
   if (!wrap) return { schema: walked, wrap: undefined }
-  const wrapper = profile.strict !== undefined
-    ? strictWrapper(WRAP_PROPERTY, walked)
-    : { type: 'object', properties: { [WRAP_PROPERTY]: walked }, required: [WRAP_PROPERTY] }
+  const wrapper =
+    profile.strict !== undefined
+      ? strictWrapper(WRAP_PROPERTY, walked)
+      : { type: 'object', properties: { [WRAP_PROPERTY]: walked }, required: [WRAP_PROPERTY] }
   return { schema: derive(marks, undefined, wrapper), wrap: WRAP_PROPERTY }
 }

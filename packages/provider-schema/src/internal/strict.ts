@@ -75,17 +75,35 @@ function textLength(values: readonly unknown[]): number {
 }
 
 /** An `enum` strict mode's budgets cannot take, dropped and noted. */
-function budgetEnum(marks: Marks, node: Readonly<Record<string, unknown>>, limits: StrictLimits, budget: StrictBudget): Readonly<Record<string, unknown>> {
+function budgetEnum(
+  marks: Marks,
+  node: Readonly<Record<string, unknown>>,
+  limits: StrictLimits,
+  budget: StrictBudget,
+): Readonly<Record<string, unknown>> {
   const values = own(node, 'enum')
   if (!Array.isArray(values)) return node
   const length = textLength(values)
   const large = values.length > limits.largeEnumValues && length > limits.maxLargeEnumLength
-  if (!large && budget.enumValues + values.length <= limits.maxEnumValues && budget.stringLength + length <= limits.maxStringLength) {
+  if (
+    !large &&
+    budget.enumValues + values.length <= limits.maxEnumValues &&
+    budget.stringLength + length <= limits.maxStringLength
+  ) {
     budget.enumValues += values.length
     budget.stringLength += length
     return node
   }
-  return withFields(marks, node, { description: describeWith(own(node, 'description'), [`one of ${values.length} values, too many for strict mode to list`]) }, ['enum'])
+  return withFields(
+    marks,
+    node,
+    {
+      description: describeWith(own(node, 'description'), [
+        `one of ${values.length} values, too many for strict mode to list`,
+      ]),
+    },
+    ['enum'],
+  )
 }
 
 /**
@@ -93,7 +111,13 @@ function budgetEnum(marks: Marks, node: Readonly<Record<string, unknown>>, limit
  * dropped) as strict mode accepts it. `objectDepth` counts the objects
  * from the root down to this position, this one included.
  */
-export function strictNode(marks: Marks, node: Readonly<Record<string, unknown>>, limits: StrictLimits, budget: StrictBudget, objectDepth: number): Readonly<Record<string, unknown>> {
+export function strictNode(
+  marks: Marks,
+  node: Readonly<Record<string, unknown>>,
+  limits: StrictLimits,
+  budget: StrictBudget,
+  objectDepth: number,
+): Readonly<Record<string, unknown>> {
   if (marks.jsonText.has(node)) return node
   const current = budgetEnum(marks, node, limits, budget)
   const properties = own(current, 'properties')
@@ -101,9 +125,25 @@ export function strictNode(marks: Marks, node: Readonly<Record<string, unknown>>
   if (!objectLike) return current
   const names = isRecord(properties) ? Object.keys(properties) : []
   const length = textLength(names)
-  if (objectDepth > limits.maxObjectDepth) return jsonText(marks, current, describeWith(own(current, 'description'), [`JSON text of the value: nested deeper than ${limits.maxObjectDepth} objects`]))
-  if (budget.properties + names.length > limits.maxProperties || budget.stringLength + length > limits.maxStringLength) {
-    return jsonText(marks, current, describeWith(own(current, 'description'), ['JSON text of the value: the schema is larger than strict mode accepts']))
+  if (objectDepth > limits.maxObjectDepth)
+    return jsonText(
+      marks,
+      current,
+      describeWith(own(current, 'description'), [
+        `JSON text of the value: nested deeper than ${limits.maxObjectDepth} objects`,
+      ]),
+    )
+  if (
+    budget.properties + names.length > limits.maxProperties ||
+    budget.stringLength + length > limits.maxStringLength
+  ) {
+    return jsonText(
+      marks,
+      current,
+      describeWith(own(current, 'description'), [
+        'JSON text of the value: the schema is larger than strict mode accepts',
+      ]),
+    )
   }
   budget.properties += names.length
   budget.stringLength += length

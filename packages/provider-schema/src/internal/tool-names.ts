@@ -38,7 +38,8 @@ export function assignToolNames(names: readonly string[], rule: NameRule): strin
     const base = sanitize(name, rule)
     let candidate = tagged(base, shortHash(name), rule)
     // Terminates: each counter gives a different tag input, and at most names.length are taken.
-    for (let counter = 2; taken.has(candidate); counter++) candidate = tagged(base, shortHash(`${name}\u0000${counter}`), rule)
+    for (let counter = 2; taken.has(candidate); counter++)
+      candidate = tagged(base, shortHash(`${name}\u0000${counter}`), rule)
     taken.add(candidate)
     result[index] = candidate
   }

@@ -70,12 +70,19 @@ function pickBranch(plan: Plan, value: unknown, direction: Direction): Plan | un
     return best ?? json
   }
   if (Array.isArray(value)) {
-    const arrays = branches.filter((branch) => branch.items !== undefined || branch.prefix !== undefined || admits(branch, 'array'))
-    return arrays.find((branch) => value.every((item, index) => fits(branch.prefix?.[index] ?? branch.items, item, 0))) ?? arrays[0] ?? json
+    const arrays = branches.filter(
+      (branch) => branch.items !== undefined || branch.prefix !== undefined || admits(branch, 'array'),
+    )
+    return (
+      arrays.find((branch) => value.every((item, index) => fits(branch.prefix?.[index] ?? branch.items, item, 0))) ??
+      arrays[0] ??
+      json
+    )
   }
   if (json === undefined) return undefined
   const type = typeOf(value)
-  if (direction === 'restore') return type === 'string' && !branches.some((branch) => admits(branch, 'string')) ? json : undefined
+  if (direction === 'restore')
+    return type === 'string' && !branches.some((branch) => admits(branch, 'string')) ? json : undefined
   return branches.some((branch) => admits(branch, type)) ? undefined : json
 }
 
@@ -125,7 +132,9 @@ export function restoreValue(value: unknown, plan: Plan, depth: number, state: {
   if (Array.isArray(value)) {
     const branch = plan.items === undefined && plan.prefix === undefined ? pickBranch(plan, value, 'restore') : plan
     if (branch !== undefined && branch.json) return value
-    return branch === undefined ? value : mapArray(value, branch, (item, itemPlan) => restoreValue(item, itemPlan, depth + 1, state))
+    return branch === undefined
+      ? value
+      : mapArray(value, branch, (item, itemPlan) => restoreValue(item, itemPlan, depth + 1, state))
   }
   if (!isRecord(value)) {
     const branch = pickBranch(plan, value, 'restore')
@@ -139,7 +148,11 @@ export function restoreValue(value: unknown, plan: Plan, depth: number, state: {
     const key = keys[index]!
     const child = value[key]
     const drop = child === null && (plans === undefined ? plan.optional?.has(key) === true : isOptional(plans, key))
-    const sub = drop ? undefined : plans === undefined ? (plan.fields?.get(key)?.plan ?? plan.additional) : childPlan(plans, key)
+    const sub = drop
+      ? undefined
+      : plans === undefined
+        ? (plan.fields?.get(key)?.plan ?? plan.additional)
+        : childPlan(plans, key)
     const next = sub === undefined || sub === EMPTY_PLAN ? child : restoreValue(child, sub, depth + 1, state)
     if ((drop || next !== child) && out === undefined) {
       out = {}
@@ -166,7 +179,9 @@ export function toModelValue(value: unknown, plan: Plan, depth: number): unknown
   if (Array.isArray(value)) {
     const branch = plan.items === undefined && plan.prefix === undefined ? pickBranch(plan, value, 'model') : plan
     if (branch !== undefined && branch.json) return toModelValue(value, branch, depth)
-    return branch === undefined ? value : mapArray(value, branch, (item, itemPlan) => toModelValue(item, itemPlan, depth + 1))
+    return branch === undefined
+      ? value
+      : mapArray(value, branch, (item, itemPlan) => toModelValue(item, itemPlan, depth + 1))
   }
   if (!isRecord(value)) {
     const branch = pickBranch(plan, value, 'model')

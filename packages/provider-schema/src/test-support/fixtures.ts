@@ -4,7 +4,12 @@
  */
 import { deepFreeze } from '@x/test-utils'
 import argCoercePydantic from '../../../arg-coerce/src/fixtures/pydantic-v2.json'
-import { cloudflareSecurityInsights, mcpUserName, pydanticTeam, zodAddresses } from '../../../key-unmap/src/fixtures/real-schemas.js'
+import {
+  cloudflareSecurityInsights,
+  mcpUserName,
+  pydanticTeam,
+  zodAddresses,
+} from '../../../key-unmap/src/fixtures/real-schemas.js'
 import schemaRefPydanticFile from '../../../schema-ref/src/fixtures/pydantic-v2.json'
 import schemaRefZodFile from '../../../schema-ref/src/fixtures/zod-to-json-schema.json'
 
@@ -19,6 +24,10 @@ export const REAL_SCHEMAS: ReadonlyArray<readonly [string, Record<string, unknow
   ['key-unmap MCP user name', mcpUserName as Record<string, unknown>],
   ['arg-coerce pydantic SearchTool', argCoercePydantic.SearchTool as unknown as Record<string, unknown>],
   ['arg-coerce pydantic SeedTool', argCoercePydantic.SeedTool as unknown as Record<string, unknown>],
-  ...Object.entries(schemaRefPydantic).map(([name, schema]) => [`schema-ref pydantic ${name}`, schema as Record<string, unknown>] as const),
-  ...Object.entries(schemaRefZod).map(([name, schema]) => [`schema-ref zod-to-json-schema ${name}`, schema as Record<string, unknown>] as const),
+  ...Object.entries(schemaRefPydantic).map(
+    ([name, schema]) => [`schema-ref pydantic ${name}`, schema as Record<string, unknown>] as const,
+  ),
+  ...Object.entries(schemaRefZod).map(
+    ([name, schema]) => [`schema-ref zod-to-json-schema ${name}`, schema as Record<string, unknown>] as const,
+  ),
 ])

@@ -38,12 +38,15 @@ export function instanceOf(root: unknown, rng: () => number, options: InstanceOp
 
   function generate(node: unknown, depth: number): unknown {
     const schema = resolver.resolve(node)
-    if (schema === true || (isRecord(schema) && Object.keys(schema).length === 0)) return pick([1, 'x', true, null, { k: 'v' }, [1]])
+    if (schema === true || (isRecord(schema) && Object.keys(schema).length === 0))
+      return pick([1, 'x', true, null, { k: 'v' }, [1]])
     if (!isRecord(schema)) return NONE
     if (typeof schema.$ref === 'string') return NONE
     if (Object.hasOwn(schema, 'const')) return schema.const
     if (Array.isArray(schema.enum)) return schema.enum.length === 0 ? NONE : pick(schema.enum)
-    const union = (Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined) as unknown[] | undefined
+    const union = (
+      Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined
+    ) as unknown[] | undefined
     if (union !== undefined && union.length > 0) {
       const { anyOf: _anyOf, oneOf: _oneOf, ...rest } = schema
       const branch = resolver.resolve(pick(union))
@@ -54,12 +57,23 @@ export function instanceOf(root: unknown, rng: () => number, options: InstanceOp
       for (const member of schema.allOf) {
         const resolved = resolver.resolve(member)
         if (!isRecord(resolved)) return NONE
-        merged = { ...merged, ...resolved, properties: { ...(merged.properties as Json), ...(resolved.properties as Json) } }
+        merged = {
+          ...merged,
+          ...resolved,
+          properties: { ...(merged.properties as Json), ...(resolved.properties as Json) },
+        }
       }
       delete merged.allOf
       return generate(merged, depth)
     }
-    const types = typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? (schema.type as string[]) : isRecord(schema.properties) ? ['object'] : []
+    const types =
+      typeof schema.type === 'string'
+        ? [schema.type]
+        : Array.isArray(schema.type)
+          ? (schema.type as string[])
+          : isRecord(schema.properties)
+            ? ['object']
+            : []
     if (types.length === 0) return pick([1, 'x', true, null])
     // Deep positions prefer leaves, so recursive schemas terminate.
     const choices = depth > 4 ? types.filter((type) => type !== 'object' && type !== 'array') : types
@@ -72,16 +86,28 @@ export function instanceOf(root: unknown, rng: () => number, options: InstanceOp
       case 'integer':
       case 'number': {
         // Within the bounds the schema states, else -100..100.
-        const low = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : -100
-        const high = typeof schema.maximum === 'number' ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - 1 : Math.max(low, 0) + 100
+        const low =
+          typeof schema.minimum === 'number'
+            ? schema.minimum
+            : typeof schema.exclusiveMinimum === 'number'
+              ? schema.exclusiveMinimum + 1
+              : -100
+        const high =
+          typeof schema.maximum === 'number'
+            ? schema.maximum
+            : typeof schema.exclusiveMaximum === 'number'
+              ? schema.exclusiveMaximum - 1
+              : Math.max(low, 0) + 100
         if (type === 'integer') return Math.ceil(low) + Math.floor(rng() * (Math.floor(high) - Math.ceil(low) + 1))
         return low + Math.floor(rng() * 8 * (high - low)) / 8
       }
       case 'string': {
         if (typeof schema.pattern === 'string') return matching(schema.pattern)
         let text = pick(STRINGS)
-        if (typeof schema.minLength === 'number' && text.length < schema.minLength) text = text.padEnd(schema.minLength, 'x')
-        if (typeof schema.maxLength === 'number' && text.length > schema.maxLength) text = text.slice(0, schema.maxLength)
+        if (typeof schema.minLength === 'number' && text.length < schema.minLength)
+          text = text.padEnd(schema.minLength, 'x')
+        if (typeof schema.maxLength === 'number' && text.length > schema.maxLength)
+          text = text.slice(0, schema.maxLength)
         return text
       }
       case 'array': {
@@ -93,7 +119,10 @@ export function instanceOf(root: unknown, rng: () => number, options: InstanceOp
           out.push(value)
         }
         if (schema.items !== undefined && schema.items !== false && !Array.isArray(schema.items)) {
-          let count = Math.max(depth > 4 ? 0 : Math.floor(rng() * 3), typeof schema.minItems === 'number' ? schema.minItems : 0)
+          let count = Math.max(
+            depth > 4 ? 0 : Math.floor(rng() * 3),
+            typeof schema.minItems === 'number' ? schema.minItems : 0,
+          )
           if (typeof schema.maxItems === 'number') count = Math.min(count, schema.maxItems)
           for (let index = 0; index < count; index++) {
             const value = generate(schema.items, depth + 1)
@@ -132,7 +161,10 @@ export function instanceOf(root: unknown, rng: () => number, options: InstanceOp
   // A string for a `pattern`, from fast-check's generator (seeded from ours); NONE where it cannot read the pattern.
   function matching(pattern: string): unknown {
     try {
-      const [value] = fc.sample(fc.stringMatching(new RegExp(pattern, 'u'), { size: 'xsmall' }), { seed: Math.floor(rng() * 2 ** 31), numRuns: 1 })
+      const [value] = fc.sample(fc.stringMatching(new RegExp(pattern, 'u'), { size: 'xsmall' }), {
+        seed: Math.floor(rng() * 2 ** 31),
+        numRuns: 1,
+      })
       return value ?? NONE
     } catch {
       return NONE
@@ -155,12 +187,16 @@ export function addModelNoise(sent: unknown, value: unknown, rng: () => number):
     const schema = resolver.resolve(node)
     if (!isRecord(schema) || depth > 20) return current
     if (['anyOf', 'oneOf', 'allOf', 'enum', 'const'].some((keyword) => Object.hasOwn(schema, keyword))) return current
-    const types = typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? (schema.type as string[]) : []
+    const types =
+      typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? (schema.type as string[]) : []
     if (types.length === 0 || types.includes('string')) return current
-    if (depth > 0 && (typeof current === 'number' || typeof current === 'boolean' || current === null) && rng() < 0.4) return String(current)
+    if (depth > 0 && (typeof current === 'number' || typeof current === 'boolean' || current === null) && rng() < 0.4)
+      return String(current)
     if (Array.isArray(current)) {
       const items = schema.items
-      const mapped = current.map((item, index) => noise(Array.isArray(schema.prefixItems) ? schema.prefixItems[index] ?? items : items, item, depth + 1))
+      const mapped = current.map((item, index) =>
+        noise(Array.isArray(schema.prefixItems) ? (schema.prefixItems[index] ?? items) : items, item, depth + 1),
+      )
       return depth > 0 && rng() < 0.25 ? JSON.stringify(mapped) : mapped
     }
     if (isRecord(current)) {
@@ -168,7 +204,12 @@ export function addModelNoise(sent: unknown, value: unknown, rng: () => number):
       const out: Json = {}
       for (const key of Object.keys(current)) {
         const child = Object.hasOwn(properties, key) ? properties[key] : schema.additionalProperties
-        Object.defineProperty(out, key, { value: noise(child, current[key], depth + 1), enumerable: true, writable: true, configurable: true })
+        Object.defineProperty(out, key, {
+          value: noise(child, current[key], depth + 1),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        })
       }
       return depth > 0 && rng() < 0.25 ? JSON.stringify(out) : out
     }

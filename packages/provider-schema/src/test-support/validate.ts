@@ -38,7 +38,10 @@ function fromOpenApi(schema: unknown, depth = 0): unknown {
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'nullable') continue
     Object.defineProperty(out, key, {
-      value: key === 'properties' && typeof value === 'object' && value !== null ? Object.fromEntries(Object.entries(value).map(([name, child]) => [name, fromOpenApi(child, depth + 1)])) : fromOpenApi(value, depth + 1),
+      value:
+        key === 'properties' && typeof value === 'object' && value !== null
+          ? Object.fromEntries(Object.entries(value).map(([name, child]) => [name, fromOpenApi(child, depth + 1)]))
+          : fromOpenApi(value, depth + 1),
       enumerable: true,
       writable: true,
       configurable: true,

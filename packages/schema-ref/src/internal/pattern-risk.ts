@@ -64,7 +64,16 @@ export function isPatternRisky(source: string): boolean {
     const quantifier = quantifierAt.exec(source.slice(index, index + 24))
     if (quantifier !== null && index > 0) {
       const min = quantifier[1] === undefined ? (char === '+' ? 1 : 0) : Number(quantifier[1])
-      const max = quantifier[1] === undefined ? (char === '?' ? 1 : Infinity) : quantifier[2] === undefined ? min : quantifier[3] === '' ? Infinity : Number(quantifier[3])
+      const max =
+        quantifier[1] === undefined
+          ? char === '?'
+            ? 1
+            : Infinity
+          : quantifier[2] === undefined
+            ? min
+            : quantifier[3] === ''
+              ? Infinity
+              : Number(quantifier[3])
       if (closed !== undefined && max > 1 && (closed.quantified || closed.ambiguous)) return true
       if (max > min) steps *= Math.min(max - min + 1, KEY_BUDGET)
       if (steps > STEP_BUDGET) return true

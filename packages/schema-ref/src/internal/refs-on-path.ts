@@ -21,7 +21,11 @@ export function refsOnPath(
   const chain = new Set<string>([ref])
   // The chain of a resolved reference ends; the `has` check only guards
   // against a table entry that would loop.
-  for (let current: string | undefined = nextRef; current !== undefined && !chain.has(current); current = next.get(current)) {
+  for (
+    let current: string | undefined = nextRef;
+    current !== undefined && !chain.has(current);
+    current = next.get(current)
+  ) {
     chain.add(current)
   }
   for (let entry = path; entry != null; entry = entry.parent) if (chain.has(entry.ref)) return undefined

@@ -8,8 +8,17 @@ type Json = Record<string, unknown>
 const MAP_KEYWORDS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'])
 const LIST_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems'])
 const SCHEMA_KEYWORDS = new Set([
-  'not', 'if', 'then', 'else', 'additionalProperties', 'additionalItems', 'contains',
-  'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'items',
+  'not',
+  'if',
+  'then',
+  'else',
+  'additionalProperties',
+  'additionalItems',
+  'contains',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'items',
 ])
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -49,7 +58,8 @@ function designate(root: unknown, ref: string): unknown {
   let current = root
   for (const raw of tokens) {
     const token = raw.replaceAll('~1', '/').replaceAll('~0', '~')
-    if (Array.isArray(current) && /^(0|[1-9][0-9]*)$/.test(token) && Number(token) < current.length) current = current[Number(token)]
+    if (Array.isArray(current) && /^(0|[1-9][0-9]*)$/.test(token) && Number(token) < current.length)
+      current = current[Number(token)]
     else if (isObject(current) && Object.hasOwn(current, token)) current = current[token]
     else return undefined
   }
@@ -80,7 +90,9 @@ export function inlineRefs(resolver: RefResolver, schema: unknown): unknown {
   const walk = (node: unknown, path: RefPath | undefined): unknown => {
     const resolved = resolver.resolveOnPath(node, path)
     if (resolved === undefined) throw RECURSIVE
-    return isObject(resolved.schema) ? children(resolved.schema, (child) => walk(child, resolved.path)) : resolved.schema
+    return isObject(resolved.schema)
+      ? children(resolved.schema, (child) => walk(child, resolved.path))
+      : resolved.schema
   }
   try {
     return walk(schema, undefined)

@@ -7,7 +7,10 @@ import type { RefPath, RefResolver } from '../types.js'
  * Branches that re-enter a reference on their own path stop; `leaves` lists
  * the non-object `type`s reached.
  */
-export function walkSchema(resolver: RefResolver, start: unknown): { visits: number; stopped: number; leaves: string[] } {
+export function walkSchema(
+  resolver: RefResolver,
+  start: unknown,
+): { visits: number; stopped: number; leaves: string[] } {
   const stack: Array<{ schema: unknown; path: RefPath | undefined }> = [{ schema: start, path: undefined }]
   let visits = 0
   let stopped = 0
@@ -24,7 +27,9 @@ export function walkSchema(resolver: RefResolver, start: unknown): { visits: num
     if (typeof node !== 'object' || node === null) continue
     if (typeof node['type'] === 'string' && node['type'] !== 'object') leaves.push(node['type'])
     const children = [
-      ...(['anyOf', 'oneOf', 'allOf'] as const).flatMap((key) => (Array.isArray(node[key]) ? (node[key] as unknown[]) : [])),
+      ...(['anyOf', 'oneOf', 'allOf'] as const).flatMap((key) =>
+        Array.isArray(node[key]) ? (node[key] as unknown[]) : [],
+      ),
       ...Object.values((node['properties'] as Record<string, unknown> | undefined) ?? {}),
       ...(node['items'] === undefined ? [] : [node['items']]),
     ]

@@ -28,9 +28,21 @@ describe('parseCorpusServer', () => {
     ['a command that is not strings', withField('command', ['a', 1]), /command/],
     ['env as a list', withField('env', ['TOKEN']), /env/],
     ['no tools array', withField('tools', {}), /expected a tools array, received object/],
-    ['a tool without a name', withField('tools', [{ inputSchema: { type: 'object' } }]), /tools\[0\]: expected a non-empty string name/],
-    ['a tool without inputSchema', withField('tools', [{ name: 'echo' }]), /tools\[0\] \(echo\): expected an inputSchema/],
-    ['a non-object inputSchema type', withField('tools', [{ name: 'echo', inputSchema: { type: 'string' } }]), /inputSchema/],
+    [
+      'a tool without a name',
+      withField('tools', [{ inputSchema: { type: 'object' } }]),
+      /tools\[0\]: expected a non-empty string name/,
+    ],
+    [
+      'a tool without inputSchema',
+      withField('tools', [{ name: 'echo' }]),
+      /tools\[0\] \(echo\): expected an inputSchema/,
+    ],
+    [
+      'a non-object inputSchema type',
+      withField('tools', [{ name: 'echo', inputSchema: { type: 'string' } }]),
+      /inputSchema/,
+    ],
   ])('throws naming the file on %s', (_case, text, message) => {
     expect(() => parseCorpusServer('example', 'example.json', text)).toThrow(message)
   })

@@ -44,7 +44,8 @@ export function parseCorpusServer(slug: string, where: string, text: string): Co
   if (!isObject(env) || !Object.values(env).every((value) => typeof value === 'string')) {
     throw new Error(`${where}: expected env to be an object of variable names to dummy values`)
   }
-  if (!Array.isArray(data['tools'])) throw new Error(`${where}: expected a tools array, received ${describe(data['tools'])}`)
+  if (!Array.isArray(data['tools']))
+    throw new Error(`${where}: expected a tools array, received ${describe(data['tools'])}`)
   const tools = data['tools'].map((tool, index) => checkTool(tool, index, where))
   return {
     slug,

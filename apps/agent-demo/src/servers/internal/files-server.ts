@@ -1,4 +1,14 @@
-import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs'
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { extname, join, relative } from 'node:path'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
@@ -24,7 +34,10 @@ const MAX_READ_BYTES = 256 * 1024
 export function createFilesServer(root: string): McpServer {
   const server = new McpServer(
     { name: 'files', version: '1.0.0' },
-    { capabilities: parallelSafeCapabilities(true), instructions: 'Access to the files under one sandbox folder, nothing outside it.' },
+    {
+      capabilities: parallelSafeCapabilities(true),
+      instructions: 'Access to the files under one sandbox folder, nothing outside it.',
+    },
   )
 
   // A file system error (a name too long, a folder that vanished) is the
@@ -55,33 +68,34 @@ export function createFilesServer(root: string): McpServer {
       },
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
-    ({ path, filters, limit }) => attempt(() => {
-      const start = sandboxPath(root, path ?? '.')
-      if (!start.ok) return errorResult(start.reason)
-      if (!statSync(start.absolute).isDirectory()) return errorResult(`not a folder: ${path ?? '.'}`)
-      const realRoot = realpathSync(root)
-      const maxDepth = filters?.['max depth'] ?? 10
-      const found: string[] = []
-      const walk = (folder: string, depth: number): void => {
-        for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-          // Hidden entries (`.git` above all) are not the files a person means;
-          // symlinks are neither files nor folders here, so none is followed.
-          if (entry.name.startsWith('.')) continue
-          const full = join(folder, entry.name)
-          if (entry.isDirectory()) {
-            if (depth < maxDepth) walk(full, depth + 1)
-          } else if (entry.isFile()) {
-            found.push(relative(realRoot, full))
+    ({ path, filters, limit }) =>
+      attempt(() => {
+        const start = sandboxPath(root, path ?? '.')
+        if (!start.ok) return errorResult(start.reason)
+        if (!statSync(start.absolute).isDirectory()) return errorResult(`not a folder: ${path ?? '.'}`)
+        const realRoot = realpathSync(root)
+        const maxDepth = filters?.['max depth'] ?? 10
+        const found: string[] = []
+        const walk = (folder: string, depth: number): void => {
+          for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+            // Hidden entries (`.git` above all) are not the files a person means;
+            // symlinks are neither files nor folders here, so none is followed.
+            if (entry.name.startsWith('.')) continue
+            const full = join(folder, entry.name)
+            if (entry.isDirectory()) {
+              if (depth < maxDepth) walk(full, depth + 1)
+            } else if (entry.isFile()) {
+              found.push(relative(realRoot, full))
+            }
           }
         }
-      }
-      walk(start.absolute, 0)
-      const kept = found
-        .filter((file) => filters?.extensions === undefined || filters.extensions.includes(extname(file)))
-        .filter((file) => filters?.['name contains'] == null || file.includes(filters['name contains']))
-        .slice(0, limit ?? 200)
-      return jsonResult({ files: kept })
-    }),
+        walk(start.absolute, 0)
+        const kept = found
+          .filter((file) => filters?.extensions === undefined || filters.extensions.includes(extname(file)))
+          .filter((file) => filters?.['name contains'] == null || file.includes(filters['name contains']))
+          .slice(0, limit ?? 200)
+        return jsonResult({ files: kept })
+      }),
   )
 
   server.registerTool(
@@ -95,16 +109,17 @@ export function createFilesServer(root: string): McpServer {
       },
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
-    ({ path, limit }) => attempt(() => {
-      const target = sandboxPath(root, path)
-      if (!target.ok) return errorResult(target.reason)
-      const stats = statSync(target.absolute)
-      if (!stats.isFile()) return errorResult(`not a file: ${path}`)
-      if (stats.size > MAX_READ_BYTES) return errorResult(`file too large to read (${stats.size} bytes): ${path}`)
-      const lines = readFileSync(target.absolute, 'utf8').split('\n')
-      const kept = limit === undefined ? lines : lines.slice(0, limit)
-      return jsonResult({ path: target.relative, lines: kept.length, text: kept.join('\n') })
-    }),
+    ({ path, limit }) =>
+      attempt(() => {
+        const target = sandboxPath(root, path)
+        if (!target.ok) return errorResult(target.reason)
+        const stats = statSync(target.absolute)
+        if (!stats.isFile()) return errorResult(`not a file: ${path}`)
+        if (stats.size > MAX_READ_BYTES) return errorResult(`file too large to read (${stats.size} bytes): ${path}`)
+        const lines = readFileSync(target.absolute, 'utf8').split('\n')
+        const kept = limit === undefined ? lines : lines.slice(0, limit)
+        return jsonResult({ path: target.relative, lines: kept.length, text: kept.join('\n') })
+      }),
   )
 
   server.registerTool(
@@ -119,20 +134,25 @@ export function createFilesServer(root: string): McpServer {
       },
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
-    ({ path, content, 'create folders': createFolders }) => attempt(() => {
-      const target = sandboxWritePath(root, path, createFolders === true)
-      if (!target.ok) return errorResult(target.reason)
-      // O_NOFOLLOW: a link that appeared since the check is refused by the
-      // kernel, not followed; O_NONBLOCK: a FIFO cannot hang the server.
-      const fd = openSync(target.absolute, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o644)
-      try {
-        if (!fstatSync(fd).isFile()) return errorResult(`not a file: ${path}`)
-        writeFileSync(fd, content)
-      } finally {
-        closeSync(fd)
-      }
-      return jsonResult({ path: target.relative, bytes: Buffer.byteLength(content) })
-    }),
+    ({ path, content, 'create folders': createFolders }) =>
+      attempt(() => {
+        const target = sandboxWritePath(root, path, createFolders === true)
+        if (!target.ok) return errorResult(target.reason)
+        // O_NOFOLLOW: a link that appeared since the check is refused by the
+        // kernel, not followed; O_NONBLOCK: a FIFO cannot hang the server.
+        const fd = openSync(
+          target.absolute,
+          constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW | constants.O_NONBLOCK,
+          0o644,
+        )
+        try {
+          if (!fstatSync(fd).isFile()) return errorResult(`not a file: ${path}`)
+          writeFileSync(fd, content)
+        } finally {
+          closeSync(fd)
+        }
+        return jsonResult({ path: target.relative, bytes: Buffer.byteLength(content) })
+      }),
   )
 
   return server

@@ -1,5 +1,14 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -16,7 +25,11 @@ const marker = (name: string): string => join(dir, `PWNED-${name}`)
 
 const runGit = (args: readonly string[]): void => {
   const invocation = gitInvocation(repo)
-  spawnSync(invocation.command, [...invocation.globalArgs, ...args], { cwd: invocation.cwd, env: { ...invocation.env }, stdio: 'ignore' })
+  spawnSync(invocation.command, [...invocation.globalArgs, ...args], {
+    cwd: invocation.cwd,
+    env: { ...invocation.env },
+    stdio: 'ignore',
+  })
 }
 const RUNS: ReadonlyArray<readonly string[]> = [
   ['status', '--porcelain=v1', '--branch', '--ignore-submodules=all'],
@@ -41,7 +54,11 @@ describe('gitInvocation', () => {
     ['fsmonitor', `[core]\n\tfsmonitor = "touch ${join('DIR', 'PWNED-fsmonitor')}; false"\n`, undefined],
     ['diff.external', `[diff]\n\texternal = "touch ${join('DIR', 'PWNED-diff.external')}; true"\n`, undefined],
     ['textconv', `[diff "pwn"]\n\ttextconv = "touch ${join('DIR', 'PWNED-textconv')}; cat"\n`, '* diff=pwn\n'],
-    ['pager', `[core]\n\tpager = "touch ${join('DIR', 'PWNED-pager')}; cat"\n[pager]\n\tlog = "touch ${join('DIR', 'PWNED-pager')}; cat"\n`, undefined],
+    [
+      'pager',
+      `[core]\n\tpager = "touch ${join('DIR', 'PWNED-pager')}; cat"\n[pager]\n\tlog = "touch ${join('DIR', 'PWNED-pager')}; cat"\n`,
+      undefined,
+    ],
     ['hooksPath', '[core]\n\thooksPath = DIR/hooks\n', undefined],
   ])('runs git with %s turned off, even when the repository sets it', (name, config, attributes) => {
     const hooks = join(dir, 'hooks')
@@ -56,7 +73,10 @@ describe('gitInvocation', () => {
 
   it('the same repository does run the fsmonitor program without these options', () => {
     // Proves the attack above is real on this git, so its absence is the options' doing.
-    writeFileSync(join(repo, '.git/config'), `${originalConfig}[core]\n\tfsmonitor = "touch ${marker('plain')}; false"\n`)
+    writeFileSync(
+      join(repo, '.git/config'),
+      `${originalConfig}[core]\n\tfsmonitor = "touch ${marker('plain')}; false"\n`,
+    )
     spawnSync('git', ['status', '--porcelain'], { cwd: repo, stdio: 'ignore' })
     expect(existsSync(marker('plain'))).toBe(true)
   })
@@ -80,7 +100,12 @@ describe('gitInvocation', () => {
         'PATH',
       ].sort(),
     )
-    expect(env).toMatchObject({ GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_DIR: join(repo, '.git'), GIT_WORK_TREE: repo })
+    expect(env).toMatchObject({
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      GIT_DIR: join(repo, '.git'),
+      GIT_WORK_TREE: repo,
+    })
   })
 
   it('never finds git, nor puts a folder on PATH, inside the repository or by a relative path', () => {
@@ -90,8 +115,14 @@ describe('gitInvocation', () => {
     chmodSync(join(planted, 'git'), 0o755)
     const invocation = gitInvocation(repo, [planted, 'bin', '.', '/usr/bin'].join(':'))
     expect(invocation.command.startsWith(repo)).toBe(false)
-    expect(invocation.env.PATH!.split(':').every((folder) => folder.startsWith('/') && !folder.startsWith(repo))).toBe(true)
-    execFileSync(invocation.command, [...invocation.globalArgs, 'status'], { cwd: invocation.cwd, env: { ...invocation.env }, stdio: 'ignore' })
+    expect(invocation.env.PATH!.split(':').every((folder) => folder.startsWith('/') && !folder.startsWith(repo))).toBe(
+      true,
+    )
+    execFileSync(invocation.command, [...invocation.globalArgs, 'status'], {
+      cwd: invocation.cwd,
+      env: { ...invocation.env },
+      stdio: 'ignore',
+    })
     expect(existsSync(marker('path'))).toBe(false)
     rmSync(planted, { recursive: true })
   })

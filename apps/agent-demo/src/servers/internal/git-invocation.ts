@@ -56,7 +56,14 @@ export function gitInvocation(repo: string, searchPath: string = process.env.PAT
   const path = [...new Set([dirname(command), '/usr/bin', '/bin'])].join(delimiter)
   return {
     command,
-    globalArgs: [...NEUTRAL_CONFIG.flatMap(([key, value]) => ['-c', `${key}=${value}`]), '-c', 'core.quotepath=off', '--no-pager', '--no-replace-objects', '--literal-pathspecs'],
+    globalArgs: [
+      ...NEUTRAL_CONFIG.flatMap(([key, value]) => ['-c', `${key}=${value}`]),
+      '-c',
+      'core.quotepath=off',
+      '--no-pager',
+      '--no-replace-objects',
+      '--literal-pathspecs',
+    ],
     env: {
       PATH: path,
       LC_ALL: 'C',

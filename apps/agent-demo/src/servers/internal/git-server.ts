@@ -69,7 +69,14 @@ export function createGitServer(repo: string): McpServer {
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     async ({ limit, filters }) => {
-      const args = ['log', '--no-ext-diff', '--no-textconv', '--no-show-signature', `--max-count=${limit ?? 20}`, '--format=%H%x1f%an%x1f%aI%x1f%s']
+      const args = [
+        'log',
+        '--no-ext-diff',
+        '--no-textconv',
+        '--no-show-signature',
+        `--max-count=${limit ?? 20}`,
+        '--format=%H%x1f%an%x1f%aI%x1f%s',
+      ]
       if (filters?.author != null) args.push(`--author=${filters.author}`)
       if (filters?.since != null) args.push(`--since=${filters.since}`)
       if (filters?.path != null) args.push('--', filters.path)

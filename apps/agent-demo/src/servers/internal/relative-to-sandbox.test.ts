@@ -39,9 +39,12 @@ describe('relativeToSandbox', () => {
 
   it('leaves no workspace path in any text', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.string(), fc.constantFrom(root, dir, `${root}/`, `${dir}/`, `'${root}'`))), (parts) => {
-        return !relativeToSandbox(parts.join(''), root).includes(dir)
-      }),
+      fc.property(
+        fc.array(fc.oneof(fc.string(), fc.constantFrom(root, dir, `${root}/`, `${dir}/`, `'${root}'`))),
+        (parts) => {
+          return !relativeToSandbox(parts.join(''), root).includes(dir)
+        },
+      ),
     )
   })
 })

@@ -3,7 +3,7 @@ import { dirname, relative, resolve } from 'node:path'
 
 // Characters that end a path inside a message: git quotes paths with '...',
 // Node's fs errors with '...', and prose puts a comma or colon after them.
-const PATH_CHAR_END = "\\s'\"`:,;()\\[\\]"
+const PATH_CHAR_END = '\\s\'"`:,;()\\[\\]'
 const PATH_REST = `(?:/[^${PATH_CHAR_END}]*)?`
 const PATH_END = `(?=$|[/${PATH_CHAR_END}])`
 
@@ -23,7 +23,9 @@ const PATH_END = `(?=$|[/${PATH_CHAR_END}])`
 export function relativeToSandbox(text: string, root: string): string {
   const resolved = resolve(root)
   const real = existsSync(resolved) ? realpathSync(resolved) : resolved
-  const bases = [...new Set([real, resolved, dirname(real), dirname(resolved)])].filter((base) => base !== '/').sort((a, b) => b.length - a.length)
+  const bases = [...new Set([real, resolved, dirname(real), dirname(resolved)])]
+    .filter((base) => base !== '/')
+    .sort((a, b) => b.length - a.length)
   if (bases.length === 0) return text
   const pattern = new RegExp(`(?:${bases.map(escapeRegExp).join('|')})${PATH_END}${PATH_REST}`, 'gu')
   const rewritten = text.replace(pattern, (absolute) => {

@@ -36,21 +36,27 @@ const ALLOWED_KEYS = new Set([
 export async function repositoryConfigProblem(invocation: GitInvocation): Promise<string | undefined> {
   const gitDir = invocation.env.GIT_DIR ?? join(invocation.cwd, '.git')
   try {
-    if (!lstatSync(gitDir).isDirectory()) return 'the repository\'s .git is not a folder'
+    if (!lstatSync(gitDir).isDirectory()) return "the repository's .git is not a folder"
   } catch {
     return 'not a git repository'
   }
   let keys: string
   try {
-    const result = await run(invocation.command, [...invocation.globalArgs, 'config', '--local', '--no-includes', '--name-only', '--list'], {
-      cwd: invocation.cwd,
-      env: { ...invocation.env },
-      maxBuffer: 1024 * 1024,
-    })
+    const result = await run(
+      invocation.command,
+      [...invocation.globalArgs, 'config', '--local', '--no-includes', '--name-only', '--list'],
+      {
+        cwd: invocation.cwd,
+        env: { ...invocation.env },
+        maxBuffer: 1024 * 1024,
+      },
+    )
     keys = result.stdout
   } catch {
-    return 'the repository\'s configuration cannot be read'
+    return "the repository's configuration cannot be read"
   }
   const refused = keys.split('\n').find((key) => key !== '' && !ALLOWED_KEYS.has(key.toLowerCase()))
-  return refused === undefined ? undefined : `the repository's configuration sets ${refused.slice(0, 200)}, which this server does not run git with`
+  return refused === undefined
+    ? undefined
+    : `the repository's configuration sets ${refused.slice(0, 200)}, which this server does not run git with`
 }

@@ -1,4 +1,14 @@
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -27,9 +37,15 @@ describe('sandboxWritePath', () => {
     expect(sandboxWritePath(root, 'notes/new.md', false)).toMatchObject({ ok: true, relative: 'notes/new.md' })
   })
 
-  it.each(['../outside.md', '/tmp/x.md', '.', 'notes/../..'])('refuses to write %s, which escapes the sandbox', (requested) => {
-    expect(sandboxWritePath(root, requested, true)).toEqual({ ok: false, reason: `path escapes the sandbox: ${requested}` })
-  })
+  it.each(['../outside.md', '/tmp/x.md', '.', 'notes/../..'])(
+    'refuses to write %s, which escapes the sandbox',
+    (requested) => {
+      expect(sandboxWritePath(root, requested, true)).toEqual({
+        ok: false,
+        reason: `path escapes the sandbox: ${requested}`,
+      })
+    },
+  )
 
   it('refuses a path whose folder is a file', () => {
     expect(sandboxWritePath(root, 'notes/a.md/x', true)).toEqual({ ok: false, reason: 'not a folder: notes/a.md' })
@@ -46,16 +62,22 @@ describe('sandboxWritePath', () => {
 })
 
 describe('sandboxWritePath and git control names', () => {
-  it.each(['.git/config', '.GIT/HEAD', 'notes/../.git/config', '.git./config', '.git\\config', '.gitattributes', 'notes/.gitmodules', join('DIR', '.git', 'config')])(
-    'refuses %s before creating any folder',
-    (requested) => {
-      const path = requested.replace('DIR', root)
-      expect(sandboxWritePath(root, path, true)).toEqual({
-        ok: false,
-        reason: `refused: .git* names configure the programs git runs and are never written: ${path}`,
-      })
-    },
-  )
+  it.each([
+    '.git/config',
+    '.GIT/HEAD',
+    'notes/../.git/config',
+    '.git./config',
+    '.git\\config',
+    '.gitattributes',
+    'notes/.gitmodules',
+    join('DIR', '.git', 'config'),
+  ])('refuses %s before creating any folder', (requested) => {
+    const path = requested.replace('DIR', root)
+    expect(sandboxWritePath(root, path, true)).toEqual({
+      ok: false,
+      reason: `refused: .git* names configure the programs git runs and are never written: ${path}`,
+    })
+  })
 
   it('creates no folder on the way to a refused name', () => {
     sandboxWritePath(root, 'fresh/.git/config', true)
@@ -77,7 +99,10 @@ describe('sandboxWritePath and symbolic links', () => {
     ['./link-dir/./x.md', 'link-dir'],
   ])('refuses to write %s, through the link %s, with or without creating folders', (requested, link) => {
     for (const createFolders of [false, true]) {
-      expect(sandboxWritePath(root, requested, createFolders)).toEqual({ ok: false, reason: `refused: ${link} is a symbolic link: ${requested}` })
+      expect(sandboxWritePath(root, requested, createFolders)).toEqual({
+        ok: false,
+        reason: `refused: ${link} is a symbolic link: ${requested}`,
+      })
     }
   })
 
@@ -88,12 +113,20 @@ describe('sandboxWritePath and symbolic links', () => {
   })
 
   it('leaves every link as it was', () => {
-    expect(['dangling', 'link-out', 'link-in', 'link-dir', 'folder-out'].map((link) => lstatSync(join(root, link)).isSymbolicLink())).toEqual([true, true, true, true, true])
+    expect(
+      ['dangling', 'link-out', 'link-in', 'link-dir', 'folder-out'].map((link) =>
+        lstatSync(join(root, link)).isSymbolicLink(),
+      ),
+    ).toEqual([true, true, true, true, true])
     expect(readFileSync(join(dir, 'secret.txt'), 'utf8')).toBe('secret')
   })
 
   it('accepts a sandbox root that is itself reached through a link', () => {
     symlinkSync(root, join(dir, 'root-link'))
-    expect(sandboxWritePath(join(dir, 'root-link'), 'notes/new.md', false)).toEqual({ ok: true, absolute: join(root, 'notes/new.md'), relative: 'notes/new.md' })
+    expect(sandboxWritePath(join(dir, 'root-link'), 'notes/new.md', false)).toEqual({
+      ok: true,
+      absolute: join(root, 'notes/new.md'),
+      relative: 'notes/new.md',
+    })
   })
 })

@@ -26,8 +26,14 @@ export function sandboxWritePath(root: string, requested: string, createFolders:
   }
   // Checked on the path as written and as resolved, before any folder is
   // created: `a/../.git/config` and `.GIT./config` are refused alike.
-  if ((!isAbsolute(requested) && gitControlComponent(requested) !== undefined) || gitControlComponent(inside) !== undefined) {
-    return { ok: false, reason: `refused: .git* names configure the programs git runs and are never written: ${requested}` }
+  if (
+    (!isAbsolute(requested) && gitControlComponent(requested) !== undefined) ||
+    gitControlComponent(inside) !== undefined
+  ) {
+    return {
+      ok: false,
+      reason: `refused: .git* names configure the programs git runs and are never written: ${requested}`,
+    }
   }
   // The resolved path is lexical (`link/..` is dropped, not followed); as no
   // component of it may be a link, the kernel then walks exactly this path.
@@ -40,9 +46,11 @@ export function sandboxWritePath(root: string, requested: string, createFolders:
       missingFrom = index
       break
     }
-    if (stats.isSymbolicLink()) return { ok: false, reason: `refused: ${parts.slice(0, index + 1).join('/')} is a symbolic link: ${requested}` }
+    if (stats.isSymbolicLink())
+      return { ok: false, reason: `refused: ${parts.slice(0, index + 1).join('/')} is a symbolic link: ${requested}` }
     const last = index === parts.length - 1
-    if (!last && !stats.isDirectory()) return { ok: false, reason: `not a folder: ${parts.slice(0, index + 1).join('/')}` }
+    if (!last && !stats.isDirectory())
+      return { ok: false, reason: `not a folder: ${parts.slice(0, index + 1).join('/')}` }
     if (last && !stats.isFile()) return { ok: false, reason: `not a file: ${requested}` }
   }
   if (missingFrom < parts.length - 1) {
