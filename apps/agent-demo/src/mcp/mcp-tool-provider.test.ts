@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JsonObject, ToolEntry } from '../tools/types.js'
+import { callTool } from '../testing/call-tool.js'
 import { builtinServerSpecs } from './builtin-server-specs.js'
 import { prepareDemoWorkspace, type DemoWorkspace } from '../workspace/demo-workspace.js'
 import { mcpToolProvider, type McpToolProvider } from './mcp-tool-provider.js'
@@ -14,16 +15,7 @@ let workspace: DemoWorkspace
 let providers: McpToolProvider[]
 let tools: Map<string, ToolEntry>
 
-const call = async (name: string, args: JsonObject) => {
-  const entry = tools.get(name)
-  if (entry === undefined) throw new Error(`no tool ${name}`)
-  return entry.handler(args, {
-    callId: 'call_test',
-    sessionId: 'session_test',
-    toolName: name,
-    signal: new AbortController().signal,
-  })
-}
+const call = (name: string, args: JsonObject) => callTool(tools, name, args)
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'agent-demo-mcp-'))

@@ -16,6 +16,7 @@ import { builtinServerSpecs } from '../mcp/builtin-server-specs.js'
 import { prepareDemoWorkspace, type DemoWorkspace } from '../workspace/demo-workspace.js'
 import { mcpToolProvider, type McpToolProvider } from '../mcp/mcp-tool-provider.js'
 import type { JsonObject, ToolEntry } from '../tools/types.js'
+import { callTool } from '../testing/call-tool.js'
 
 // A model that read a poisoned file drives the demo's own tools: these are
 // the attacks it can try, run against the real files and git servers over
@@ -28,16 +29,7 @@ let tools: Map<string, ToolEntry>
 let originalConfig: string
 
 const marker = (name: string): string => join(dir, `PWNED-${name}`)
-const call = async (name: string, args: JsonObject) => {
-  const entry = tools.get(name)
-  if (entry === undefined) throw new Error(`no tool ${name}`)
-  return entry.handler(args, {
-    callId: 'call_test',
-    sessionId: 'session_test',
-    toolName: name,
-    signal: new AbortController().signal,
-  })
-}
+const call = (name: string, args: JsonObject) => callTool(tools, name, args)
 const runEveryGitTool = async (): Promise<void> => {
   // Touching the changed file makes git hash it again (stat data differs),
   // which is when a clean filter runs.

@@ -15,6 +15,7 @@ import { builtinServerSpecs } from '../mcp/builtin-server-specs.js'
 import { prepareDemoWorkspace, type DemoWorkspace } from '../workspace/demo-workspace.js'
 import { mcpToolProvider, type McpToolProvider } from '../mcp/mcp-tool-provider.js'
 import type { JsonObject, ToolEntry } from '../tools/types.js'
+import { callTool } from '../testing/call-tool.js'
 
 // Paths a model can send to the real servers over stdio: links planted in
 // the sandbox (a file the model cannot create, but a repository can hold).
@@ -23,16 +24,7 @@ let workspace: DemoWorkspace
 let providers: McpToolProvider[]
 let tools: Map<string, ToolEntry>
 
-const call = async (name: string, args: JsonObject) => {
-  const entry = tools.get(name)
-  if (entry === undefined) throw new Error(`no tool ${name}`)
-  return entry.handler(args, {
-    callId: 'call_test',
-    sessionId: 'session_test',
-    toolName: name,
-    signal: new AbortController().signal,
-  })
-}
+const call = (name: string, args: JsonObject) => callTool(tools, name, args)
 
 beforeAll(async () => {
   dir = realpathSync(mkdtempSync(join(tmpdir(), 'agent-demo-paths-')))
