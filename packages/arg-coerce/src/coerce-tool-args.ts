@@ -1,9 +1,8 @@
 import { contextFor } from './internal/context.js'
+import { codegen } from './internal/generate.js'
 import type { CoerceToolArgsOptions } from './internal/options.js'
-import { DEFAULT_MAX_DEPTH, readCodegen, readMaxDepth } from './internal/options.js'
-import { codegen } from './internal/generated-run.js'
-import { Kind } from './internal/plan.js'
-import { walk } from './internal/walk.js'
+import { NO_CODEGEN, readOptions } from './internal/options.js'
+import { Walk } from './internal/walk.js'
 
 /**
  * Coerces a tool call's arguments to the types its JSON Schema declares.
@@ -62,50 +61,16 @@ export function coerceToolArgs<Expected = unknown>(
 }
 
 function coerceUnknown(schema: unknown, args: unknown, options: CoerceToolArgsOptions | undefined): unknown {
-  if (options === undefined) return coerce(schema, args, DEFAULT_MAX_DEPTH)
-  const maxDepth = readMaxDepth(options)
-  if (readCodegen(options)) return coerce(schema, args, maxDepth)
-  // Only calls that refuse code generation touch the flag, and they restore
-  // it: a call made from inside this one (a getter on the arguments) cannot
-  // turn it back on for the rest of this call.
-  const previous = codegen.allowed
-  codegen.allowed = false
-  try {
-    return coerce(schema, args, maxDepth)
-  } finally {
-    codegen.allowed = previous
-  }
-}
-
-function coerce(schema: unknown, args: unknown, maxDepth: number): unknown {
+  const { maxDepth, flags } = readOptions(options)
+  if (typeof schema !== 'object' || schema === null) return args
   // A throwing getter or a revoked Proxy, in the schema or the arguments, is
   // bad data like any other: the arguments come back as they were sent.
-  // A call made from inside this one (a getter on the arguments) gets its
-  // own walk state and leaves this one's as it was (the catch covers every
-  // way out, so no `finally` is needed).
-  const visits = walk.visits
-  const memo = walk.memo
-  walk.visits = 0
-  walk.memo = undefined
-  let result: unknown
   try {
-    result = run(schema, args, maxDepth)
+    const context = contextFor(schema, flags)
+    if (context.root === null) return args
+    const generates = ++context.calls >= codegen.after && (flags & NO_CODEGEN) === 0
+    return context.root.run(args, maxDepth, new Walk(generates))
   } catch {
-    result = args
+    return args
   }
-  walk.visits = visits
-  walk.memo = memo
-  return result
-}
-
-function run(schema: unknown, args: unknown, maxDepth: number): unknown {
-  if (typeof schema !== 'object' || schema === null) return args
-  const context = contextFor(schema)
-  codegen.call = ++context.calls
-  const plan = context.root
-  if (plan === null) return args
-  // The usual call, an object of arguments for an object schema, skips the plan's own dispatch.
-  return plan.kind === Kind.Object && typeof args === 'object' && args !== null && !Array.isArray(args) && maxDepth > 0
-    ? plan.objectPart!.run(args as Record<string, unknown>, maxDepth - 1)
-    : plan.run(args, maxDepth)
 }

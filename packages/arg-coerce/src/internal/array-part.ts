@@ -1,4 +1,6 @@
 import { inheritsElements, ownElements } from './array-copy.js'
+import type { GeneratedArrayRun } from './generate.js'
+import { generateArray } from './generate.js'
 import type { Budget, Node } from './node.js'
 import type { Compile, Slot } from './object-part.js'
 import type { Shape } from './shape.js'
@@ -8,6 +10,8 @@ import type { Walk } from './walk.js'
 export class ArrayPart {
   private readonly prefix: ReadonlyArray<Slot | null>
   private readonly rest: Slot | null
+  /** The specialized loop (see generate.ts) once made; null when this part cannot have one. */
+  private generated: GeneratedArrayRun | null | undefined
 
   constructor(
     shape: Shape,
@@ -26,6 +30,11 @@ export class ArrayPart {
     return slot.node === undefined ? this.compile(slot) : slot.node
   }
 
+  /** The node of every item when there is no tuple prefix (null: items never change), else undefined. */
+  itemNode(): Node | null | undefined {
+    return this.prefix.length === 0 ? this.nodeAt(0) : undefined
+  }
+
   /** Whether every item already has the types its position admits (see Node.fits). */
   fits(value: unknown[], budget: Budget): boolean {
     for (let index = 0; index < value.length; index++) {
@@ -35,11 +44,22 @@ export class ArrayPart {
     return true
   }
 
+  declaredProperties(): undefined {
+    return undefined
+  }
+
   run(value: unknown[], depth: number, walk: Walk): unknown[] {
     return walk.enter(this, value, depth)
   }
 
   fresh(value: unknown[], depth: number, walk: Walk): unknown[] {
+    const generated = this.generated
+    if (generated != null) return generated(value, depth, walk)
+    if (generated === undefined && walk.generates) {
+      const item = this.itemNode()
+      this.generated = item == null ? null : (generateArray(item) ?? null)
+      if (this.generated !== null) return this.generated(value, depth, walk)
+    }
     let out = value
     // Set at the first change when a prototype holds elements: a later item may be a hole too.
     let guarded = false

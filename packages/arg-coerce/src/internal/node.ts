@@ -31,12 +31,12 @@ function inEnums(enums: ReadonlyArray<readonly unknown[]>, value: unknown): bool
 export class Node {
   /** Bits of the values left as they are (scalars) or entered (objects, arrays). */
   readonly keeps: number
-  /** Bits of the values `run` may change: the generated code calls it for those only. */
-  readonly changes: number
+  /** Bits of the values `run` may change (a superset): the generated code calls it for those only. */
+  changes: number
 
   constructor(
     readonly types: number,
-    private readonly enums: ReadonlyArray<readonly unknown[]>,
+    readonly enums: ReadonlyArray<readonly unknown[]>,
     private readonly rules: readonly Rule[],
     readonly object: ObjectPart | undefined,
     readonly array: ArrayPart | undefined,
@@ -49,6 +49,16 @@ export class Node {
     }
     this.keeps = types & ~admittedRead
     this.changes = read | (object === undefined ? 0 : OBJECT) | (array === undefined ? 0 : ARRAY)
+  }
+
+  /** False for a union, whose `run` chooses a branch first. */
+  get plain(): boolean {
+    return true
+  }
+
+  /** The rules that read values of these bits, in order. */
+  rulesReading(bits: number): Rule[] {
+    return this.rules.filter((rule) => (rule.from & bits) !== 0)
   }
 
   run(value: unknown, depth: number, walk: Walk): unknown {

@@ -95,23 +95,23 @@ export class ObjectPart {
       const generated = this.generated
       if (generated != null) return generated(value, depth, walk)
       if (generated === undefined && walk.generates) {
-        this.generated = this.generate()
+        this.generated = generateObject(this) ?? null
         if (this.generated !== null) return this.generated(value, depth, walk)
       }
     }
     return this.interpret(value, depth, walk)
   }
 
-  // Only declared properties may change (no patterns, no additionalProperties schema), each readable by name.
-  private generate(): GeneratedRun | null {
-    if (this.patterns.length > 0 || this.opaque || this.additional.length > 0) return null
+  /** The declared properties, when only they may change (no patterns, no additionalProperties schema) and each is readable by name. */
+  declaredProperties(): Array<{ key: string; node: Node }> | undefined {
+    if (this.patterns.length > 0 || this.opaque || this.additional.length > 0) return undefined
     const properties: Array<{ key: string; node: Node }> = []
     for (const key of this.declared.keys()) {
-      if (!readableByName(key)) return null
+      if (!readableByName(key)) return undefined
       const node = this.nodeFor(key)
       if (node !== null) properties.push({ key, node })
     }
-    return generateObject(properties) ?? null
+    return properties
   }
 
   /** The interpreter: one for...in over the value's own keys. */

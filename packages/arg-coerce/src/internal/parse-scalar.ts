@@ -107,6 +107,13 @@ export function parseBoolean(text: string): boolean | typeof NOT_PARSED {
   return word === 'true' ? true : word === 'false' ? false : NOT_PARSED
 }
 
+/** With the looseBooleans option: "yes"/"1" true, "no"/"0" false, trimmed and in any case. */
+export function parseBooleanWord(text: string): boolean | typeof NOT_PARSED {
+  if (text.length > 12) return NOT_PARSED
+  const word = text.trim().toLowerCase()
+  return word === 'yes' || word === '1' ? true : word === 'no' || word === '0' ? false : NOT_PARSED
+}
+
 /** True for "null", trimmed and in any case. */
 export function isNullWord(text: string): boolean {
   return text.length <= 12 && text.trim().toLowerCase() === 'null'

@@ -58,12 +58,13 @@ function stringify(value: object): unknown {
 
 /** The rules, in order of precedence (the README's numbered rules, then the opt-in ones). */
 export const RULES: readonly Rule[] = [
-  // 2. integer / number from a JSON number string
+  // 2. integer / number from a JSON number string (for integer, an integral one)
   {
     from: STRING,
-    applies: (types) => (types & (INTEGER | NUMBER)) !== 0,
-    apply: (text: string, node) => parseNumber(text, (node.types & NUMBER) === 0),
+    applies: (types) => (types & (INTEGER | NUMBER)) === INTEGER,
+    apply: (text: string) => parseNumber(text, true),
   },
+  { from: STRING, applies: (types) => (types & NUMBER) !== 0, apply: (text: string) => parseNumber(text, false) },
   // 3. boolean from "true" / "false"; with looseBooleans also "yes"/"no"/"1"/"0"
   { from: STRING, applies: (types) => (types & BOOLEAN) !== 0, apply: parseBoolean },
   {

@@ -1,4 +1,5 @@
-import type { RefPath, RefResolver } from '@x/schema-ref'
+import type { BranchDiscriminator, RefPath, RefResolver } from '@x/schema-ref'
+import { readDiscriminator } from '@x/schema-ref'
 import { ANY, NULL, bitsOfTypeKeyword, bitsOfValue } from './type-bits.js'
 
 /**
@@ -21,7 +22,7 @@ export interface Shape {
   items: unknown[]
   /** `$ref` strings of the union branches that led to this alternative (for a discriminator `mapping`). */
   refs: string[]
-  discriminator: { propertyName: string; mapping: Readonly<Record<string, unknown>> } | undefined
+  discriminator: BranchDiscriminator | undefined
   hasChildren: boolean
   /** Schema objects already applied here: applying one twice adds nothing (A and A is A), and a schema that contains itself stops. */
   seen: Set<object>
@@ -38,7 +39,8 @@ interface Union {
 const MAX_ALTERNATIVES = 64
 const MAX_NODES = 512
 
-function emptyShape(): Shape {
+/** The shape of `{}`: every type admitted, nothing below. */
+export function emptyShape(): Shape {
   return {
     types: ANY,
     enums: [],
@@ -76,14 +78,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function own(record: Record<string, unknown>, key: string): unknown {
   return Object.hasOwn(record, key) ? record[key] : undefined
-}
-
-function readDiscriminator(value: unknown): Shape['discriminator'] {
-  if (!isRecord(value)) return undefined
-  const propertyName = own(value, 'propertyName')
-  if (typeof propertyName !== 'string') return undefined
-  const mapping = own(value, 'mapping')
-  return { propertyName, mapping: isRecord(mapping) ? mapping : {} }
 }
 
 class Collector {
