@@ -1,2 +1,5 @@
 export { runBench } from './run-bench.js'
 export type { BenchCase, BenchRecord } from './run-bench.js'
+export { runBenchInFreshProcesses } from './run-bench-in-fresh-processes.js'
+export type { FreshProcessesOptions } from './run-bench-in-fresh-processes.js'
+export { summarizeFreshProcesses } from './summarize-fresh-processes.js'
