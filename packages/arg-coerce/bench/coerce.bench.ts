@@ -204,18 +204,26 @@ const scaleSchema = {
 // The same sizes with nothing to coerce show the walk alone: no copies, so
 // no garbage (the copies of the first pair are most of the 1 MB case's
 // garbage-collection time).
+// The size is counted item by item (the JSON text of an array is its items'
+// texts, a comma between each): stringifying the whole array after each push
+// made building the 1 MB arguments quadratic, minutes of a smoke run.
 function scaleArgs(bytes: number, stringEvery: number): { args: Args; bytes: number } {
   const items: Args[] = []
   const args = { items }
-  while (JSON.stringify(args).length < bytes) {
+  let size = JSON.stringify(args).length
+  while (size < bytes) {
     const index = items.length
-    items.push({
+    const item = {
       sku: `SKU-${index}`,
       qty: stringEvery > 0 && index % stringEvery === 0 ? String(index) : index,
       price: index + 0.25,
-    })
+    }
+    items.push(item)
+    size += JSON.stringify(item).length + (index > 0 ? 1 : 0)
   }
-  return { args, bytes: JSON.stringify(args).length }
+  const total = JSON.stringify(args).length
+  if (total !== size) throw new Error(`scaling: counted ${size} bytes, the arguments have ${total}`)
+  return { args, bytes: total }
 }
 const small = scaleArgs(1024, 4)
 const large = scaleArgs(1024 * 1024, 4)
