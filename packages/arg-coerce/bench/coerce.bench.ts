@@ -1,60 +1,19 @@
-// coerceToolArgs against ajv's coerceTypes and TypeBox's Value.Convert on a
-// 15-property MCP-style tool schema (4 $defs: a nullable $ref, arrays of
-// referenced objects) whose arguments carry 5 stringified scalars.
+// coerceToolArgs against ajv's coerceTypes and TypeBox's Value.Convert on the
+// 15-property MCP-style tool schema the benches share (@x/bench-utils'
+// toolSchema: 4 $defs, a nullable $ref, arrays of referenced objects) whose
+// arguments (toolArgs) carry 5 stringified scalars.
 //
 // Fresh arguments each call: ajv and TypeBox coerce in place, so every impl
 // takes the next object of its own pool and first puts the 5 strings back
 // (the same 5 stores for every impl, ours included, though ours never writes
 // to its input).
-import { runBench } from '@x/bench-utils'
+import { runBench, toolArgs, toolSchema } from '@x/bench-utils'
 import { Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { coerceToolArgs } from '../dist/index.js'
 
-const schema = {
-  type: 'object',
-  $defs: {
-    Address: {
-      type: 'object',
-      properties: { street: { type: 'string' }, city: { type: 'string' }, zip: { type: 'string' } },
-      required: ['street', 'city'],
-    },
-    Item: {
-      type: 'object',
-      properties: { sku: { type: 'string' }, qty: { type: 'integer' }, price: { type: 'number' } },
-      required: ['sku', 'qty'],
-    },
-    Filter: {
-      type: 'object',
-      properties: {
-        field: { type: 'string' },
-        op: { type: 'string', enum: ['eq', 'lt', 'gt'] },
-        value: { type: 'string' },
-      },
-      required: ['field', 'op'],
-    },
-    Paging: { type: 'object', properties: { page: { type: 'integer' }, size: { type: 'integer' } } },
-  },
-  properties: {
-    query: { type: 'string', description: 'What to look for' },
-    limit: { type: 'integer' },
-    offset: { type: 'integer' },
-    verbose: { type: 'boolean' },
-    ratio: { type: 'number' },
-    sort: { type: 'string', enum: ['asc', 'desc'] },
-    tags: { type: 'array', items: { type: 'string' } },
-    address: { anyOf: [{ $ref: '#/$defs/Address' }, { type: 'null' }] },
-    items: { type: 'array', items: { $ref: '#/$defs/Item' } },
-    filters: { type: 'array', items: { $ref: '#/$defs/Filter' } },
-    paging: { $ref: '#/$defs/Paging', description: 'Which page' },
-    dryRun: { type: 'boolean' },
-    locale: { type: 'string' },
-    since: { type: 'string', format: 'date-time' },
-    maxPrice: { type: ['number', 'null'] },
-  },
-  required: ['query'],
-}
+const schema = toolSchema()
 
 // The same schema with every $ref replaced by a copy of its target.
 function inline(node: unknown): unknown {
@@ -104,28 +63,7 @@ const typebox = T.Object({
 })
 
 type Args = Record<string, unknown>
-function makeArgs(): Args {
-  return {
-    query: 'red shoes',
-    limit: '10',
-    offset: '0',
-    verbose: 'true',
-    ratio: '0.5',
-    sort: 'asc',
-    tags: ['sale', 'summer'],
-    address: { street: '1 Main St', city: 'Springfield', zip: '07030' },
-    items: [
-      { sku: 'A-1', qty: 2, price: 9.5 },
-      { sku: 'B-2', qty: 1, price: 20 },
-    ],
-    filters: [{ field: 'color', op: 'eq', value: 'red' }],
-    paging: { page: 1, size: 20 },
-    dryRun: 'false',
-    locale: 'en-US',
-    since: '2026-01-01T00:00:00Z',
-    maxPrice: null,
-  }
-}
+const makeArgs: () => Args = toolArgs
 const expected = { ...makeArgs(), limit: 10, offset: 0, verbose: true, ratio: 0.5, dryRun: false }
 
 function pool(): () => Args {
