@@ -73,8 +73,27 @@ function compile<T>(code: Code, constants: Constants): T | undefined {
   if (body.length > MAX_GENERATED_SOURCE) return undefined
   try {
     // eslint-disable-next-line no-new-func -- the specialization itself: schema strings enter only as literals (emit.ts)
-    const factory = new Function('k', 'has', 'isArray', 'getPrototypeOf', 'objectPrototype', 'inheritsElements', 'ownElements', 'NOT_PARSED', body)
-    const run = factory(constants.values, Object.prototype.hasOwnProperty, Array.isArray, Object.getPrototypeOf, Object.prototype, inheritsElements, ownElements, NOT_PARSED) as T
+    const factory = new Function(
+      'k',
+      'has',
+      'isArray',
+      'getPrototypeOf',
+      'objectPrototype',
+      'inheritsElements',
+      'ownElements',
+      'NOT_PARSED',
+      body,
+    )
+    const run = factory(
+      constants.values,
+      Object.prototype.hasOwnProperty,
+      Array.isArray,
+      Object.getPrototypeOf,
+      Object.prototype,
+      inheritsElements,
+      ownElements,
+      NOT_PARSED,
+    ) as T
     codegen.compiled++
     return run
   } catch {
@@ -106,9 +125,14 @@ class Generator {
     const call = js`${r} = ${n}.run(${x}, ${d}, w);`
     const cases: Code[] = []
     if ((node.changes & STRING) !== 0) {
-      const rules = node.plain && node.enums.length === 0 && (node.keeps & STRING) === 0 ? node.rulesReading(STRING) : []
-      const chain = rules.map((rule, index) => js`${index === 0 ? js`` : js`if (${r} === NOT_PARSED) `}${r} = ${this.constants.add(rule.apply)}(${x}, ${n}, ${d}, w);`)
-      const body = chain.length === 0 ? js`${call} ${store}` : js`${join(chain, js` `)} if (${r} !== NOT_PARSED) { ${store} }`
+      const rules =
+        node.plain && node.enums.length === 0 && (node.keeps & STRING) === 0 ? node.rulesReading(STRING) : []
+      const chain = rules.map(
+        (rule, index) =>
+          js`${index === 0 ? js`` : js`if (${r} === NOT_PARSED) `}${r} = ${this.constants.add(rule.apply)}(${x}, ${n}, ${d}, w);`,
+      )
+      const body =
+        chain.length === 0 ? js`${call} ${store}` : js`${join(chain, js` `)} if (${r} !== NOT_PARSED) { ${store} }`
       cases.push(js`if (typeof ${x} === "string") { ${body} }`)
     }
     if ((node.changes & (INTEGER | NUMBER)) !== 0) cases.push(js`if (typeof ${x} === "number") { ${call} ${store} }`)
@@ -118,7 +142,9 @@ class Generator {
         !node.plain || (node.keeps & bits) === 0 ? call : js`if (${d} > 0) { ${part} }`
       const array = node.array === undefined ? js`` : this.inline(node.array, node.array.itemNode(), level, true)
       const object = node.object === undefined ? js`` : this.inline(node.object, undefined, level, false)
-      cases.push(js`if (typeof ${x} === "object" && ${x} !== null) { ${r} = ${x}; if (isArray(${x})) { ${structure(ARRAY, array)} } else { ${structure(OBJECT, object)} } ${store} }`)
+      cases.push(
+        js`if (typeof ${x} === "object" && ${x} !== null) { ${r} = ${x}; if (isArray(${x})) { ${structure(ARRAY, array)} } else { ${structure(OBJECT, object)} } ${store} }`,
+      )
     }
     return join(cases, js` else `)
   }
@@ -128,7 +154,10 @@ class Generator {
     const [x, r, d] = [local('x', level), local('r', level), local('d', level)]
     const [v, out] = [local('v', level + 1), local('out', level + 1)]
     const properties = array ? undefined : part.declaredProperties()
-    const fits = level + 1 < MAX_INLINE_LEVELS && !this.open.has(part) && (array ? item != null : properties !== undefined && properties.length <= this.left)
+    const fits =
+      level + 1 < MAX_INLINE_LEVELS &&
+      !this.open.has(part) &&
+      (array ? item != null : properties !== undefined && properties.length <= this.left)
     const call = js`${r} = ${this.constants.add(part)}.run(${x}, ${d} - 1, w);`
     if (!fits) return call
     this.open.add(part)
@@ -145,7 +174,13 @@ class Generator {
   /** Statements that coerce the object in `vL` into `outL`, reading each declared property by name. */
   objectCode(properties: ReadonlyArray<{ readonly key: string; readonly node: Node }>, level: number): Code {
     this.left -= properties.length
-    const [v, out, x, r, c] = [local('v', level), local('out', level), local('x', level), local('r', level), local('c', level)]
+    const [v, out, x, r, c] = [
+      local('v', level),
+      local('out', level),
+      local('x', level),
+      local('r', level),
+      local('c', level),
+    ]
     const statements = properties.map(({ key, node }) => {
       const name = literal(key)
       const store = js`if (${r} !== ${x}) { if (${out} === ${v}) { ${c} = { ...${v} }; if (has.call(${c}, ${name})) { ${out} = ${c}; ${out}[${name}] = ${r} } } else if (has.call(${out}, ${name})) ${out}[${name}] = ${r} }`
@@ -156,7 +191,14 @@ class Generator {
 
   /** Statements that coerce the array in `vL` into `outL`, each item by `item`. */
   arrayCode(item: Node, level: number): Code {
-    const [v, out, x, r, g, i] = [local('v', level), local('out', level), local('x', level), local('r', level), local('g', level), local('i', level)]
+    const [v, out, x, r, g, i] = [
+      local('v', level),
+      local('out', level),
+      local('x', level),
+      local('r', level),
+      local('g', level),
+      local('i', level),
+    ]
     const store = js`if (${r} !== ${x}) { if (${out} === ${v}) ${g} = inheritsElements(${v}); if (!${g} || has.call(${v}, ${i})) { if (${out} === ${v}) ${out} = ${g} ? ownElements(${v}) : ${v}.slice(); ${out}[${i}] = ${r} } }`
     return js`let ${out} = ${v}, ${x}, ${r}, ${g} = false;
 for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { ${x} = ${v}[${i}]; ${this.value(item, level, store)} }`

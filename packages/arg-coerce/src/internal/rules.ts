@@ -73,7 +73,11 @@ export const RULES: readonly Rule[] = [
     apply: parseBooleanWord,
   },
   // 4. null from "null"
-  { from: STRING, applies: (types) => (types & NULL) !== 0, apply: (text: string) => (isNullWord(text) ? null : NOT_PARSED) },
+  {
+    from: STRING,
+    applies: (types) => (types & NULL) !== 0,
+    apply: (text: string) => (isNullWord(text) ? null : NOT_PARSED),
+  },
   // 5. a blank string is {} for an object without required properties; JSON text the structure it holds
   {
     from: STRING,
@@ -111,6 +115,7 @@ export const RULES: readonly Rule[] = [
 /** The rules that apply at a position, in order. */
 export function rulesFor(shape: Shape, flags: number): Rule[] {
   return RULES.filter(
-    (rule) => rule.applies(shape.types, shape, flags) && (rule.readsAdmitted === true || (rule.from & ~shape.types) !== 0),
+    (rule) =>
+      rule.applies(shape.types, shape, flags) && (rule.readsAdmitted === true || (rule.from & ~shape.types) !== 0),
   )
 }

@@ -11,8 +11,7 @@ export interface Alternative extends ObjectBranch {
   readonly node: Node
 }
 
-const fits = (alternative: Alternative, value: unknown): boolean =>
-  alternative.node.fits(value, { left: FIT_BUDGET })
+const fits = (alternative: Alternative, value: unknown): boolean => alternative.node.fits(value, { left: FIT_BUDGET })
 
 /**
  * `anyOf` / `oneOf`: an object or array goes to the branch `@x/schema-ref`'s
@@ -55,7 +54,8 @@ export class UnionNode extends Node {
     if (parsed) {
       // Parse once, then choose the branch by what the parsed value says it is.
       const structure = parseStructure(value as string)
-      if (structure !== NOT_PARSED && (bitsOfValue(structure) & this.types) !== 0) return this.run(structure, depth, walk)
+      if (structure !== NOT_PARSED && (bitsOfValue(structure) & this.types) !== 0)
+        return this.run(structure, depth, walk)
     }
     let fallback = value
     for (const { node } of this.alternatives) {
