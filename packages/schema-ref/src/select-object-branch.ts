@@ -59,19 +59,34 @@ export function selectObjectBranch<B extends ObjectBranch>(
   if (branches.length <= 1) return branches.length - 1
   const mapped = mappedBranch(branches, value, options.discriminator)
   if (mapped !== -1) return mapped
-  const keys = Object.keys(value)
+  // One pass finds the first complete and the first covering branch; the
+  // covering ones are visited again only when there are several of them.
   let complete = -1
-  const covering: number[] = []
+  let covering = -1
+  let several = false
   for (let index = 0; index < branches.length; index++) {
     const branch = branches[index]!
     if (!ownsAll(value, branch.required)) continue
     if (complete === -1) complete = index
-    if (keys.every((key) => branch.declares(key))) covering.push(index)
+    if (!covers(branch, value)) continue
+    if (covering === -1) covering = index
+    else several = true
   }
-  if (covering.length > 1) for (const index of covering) if (fits(branches[index]!, value)) return index
+  if (several) {
+    for (let index = covering; index < branches.length; index++) {
+      const branch = branches[index]!
+      if (ownsAll(value, branch.required) && covers(branch, value) && fits(branch, value)) return index
+    }
+  }
   for (let index = 0; index < branches.length; index++)
     if (namedByTags(branches[index]!, value, tagMatches)) return index
-  return covering[0] ?? (complete === -1 ? 0 : complete)
+  return covering !== -1 ? covering : complete === -1 ? 0 : complete
+}
+
+// Whether the branch declares every own key of the value.
+function covers(branch: ObjectBranch, value: Record<string, unknown>): boolean {
+  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key) && !branch.declares(key)) return false
+  return true
 }
 
 function mappedBranch(

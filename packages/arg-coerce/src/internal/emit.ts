@@ -24,9 +24,11 @@ export function literal(value: string): Code {
   return JSON.stringify(value) as Code
 }
 
-/** The variable `name` of nesting level `level` (`x0`, `out1`, ...). */
-export function local(name: 'v' | 'd' | 'out' | 'x' | 'r' | 'c' | 'g' | 'i' | 'p', level: number): Code {
-  return `${name}${level}` as Code
+const LOCALS = ['v', 'd', 'out', 'x', 'r', 'c', 'g', 'i', 'p'] as const
+
+/** The variables of nesting level `level` (`v0`, `out1`, ...): each level has its own. */
+export function locals(level: number): Record<(typeof LOCALS)[number], Code> {
+  return Object.fromEntries(LOCALS.map((name) => [name, `${name}${level}`])) as Record<(typeof LOCALS)[number], Code>
 }
 
 export function join(parts: readonly Code[], separator: Code): Code {

@@ -1,5 +1,5 @@
 import type { Code } from './emit.js'
-import { Constants, join, js, literal, local } from './emit.js'
+import { Constants, join, js, literal, locals } from './emit.js'
 import { inheritsElements, ownElements } from './array-copy.js'
 import type { Node } from './node.js'
 import { NOT_PARSED } from './parse-scalar.js'
@@ -26,7 +26,7 @@ export interface GeneratedPart {
  *   pays for code generation, and the switch happens before V8 optimizes
  *   any caller. The test suite runs a second time with 1, so that every
  *   test also goes through generated code.
- * - `available`: whether the engine allows code generation, probed once.
+ * - `available`: whether the engine allows code generation (undefined until the first attempt).
  * - `compiled`: how many functions were generated (tests read it).
  */
 export const codegen: { after: number; available: boolean | undefined; compiled: number } = {
@@ -53,51 +53,31 @@ export function readableByName(key: string): boolean {
   return key.length <= MAX_GENERATED_NAME_LENGTH && !(key in Object.prototype)
 }
 
-// Under a Content-Security-Policy without 'unsafe-eval', or on Cloudflare
-// Workers, the first attempt throws (caught, once per process) and every
-// object part keeps the interpreter.
-function available(): boolean {
-  if (codegen.available === undefined) {
-    try {
-      // eslint-disable-next-line no-new-func -- the probe for generateObject
-      codegen.available = new Function('return 1')() === 1
-    } catch {
-      codegen.available = false
-    }
-  }
-  return codegen.available
+const HELPERS = {
+  has: Object.prototype.hasOwnProperty,
+  isArray: Array.isArray,
+  getPrototypeOf: Object.getPrototypeOf,
+  objectPrototype: Object.prototype,
+  inheritsElements,
+  ownElements,
+  NOT_PARSED,
 }
 
+// Under a Content-Security-Policy without 'unsafe-eval', or on Cloudflare
+// Workers, the first attempt throws: caught, and no other is made.
 function compile<T>(code: Code, constants: Constants): T | undefined {
   const body = js`${constants.declarations()}\nreturn ${code};`
-  if (body.length > MAX_GENERATED_SOURCE) return undefined
+  if (codegen.available === false || body.length > MAX_GENERATED_SOURCE) return undefined
   try {
     // eslint-disable-next-line no-new-func -- the specialization itself: schema strings enter only as literals (emit.ts)
-    const factory = new Function(
-      'k',
-      'has',
-      'isArray',
-      'getPrototypeOf',
-      'objectPrototype',
-      'inheritsElements',
-      'ownElements',
-      'NOT_PARSED',
-      body,
-    )
-    const run = factory(
-      constants.values,
-      Object.prototype.hasOwnProperty,
-      Array.isArray,
-      Object.getPrototypeOf,
-      Object.prototype,
-      inheritsElements,
-      ownElements,
-      NOT_PARSED,
-    ) as T
+    const factory = new Function('k', ...Object.keys(HELPERS), body)
+    const run = factory(constants.values, ...Object.values(HELPERS)) as T
+    codegen.available = true
     codegen.compiled++
     return run
   } catch {
-    return undefined // not expected; a refusal costs speed, never the call
+    codegen.available = false
+    return undefined
   }
 }
 
@@ -120,7 +100,7 @@ class Generator {
    * loop); an object or array goes to its part, in place when it fits.
    */
   value(node: Node, level: number, store: Code): Code {
-    const [x, r, d] = [local('x', level), local('r', level), local('d', level)]
+    const { x, r, d } = locals(level)
     const n = this.constants.add(node)
     const call = js`${r} = ${n}.run(${x}, ${d}, w);`
     const cases: Code[] = []
@@ -151,8 +131,8 @@ class Generator {
 
   // `rL` from the object or array in `xL` (at depth dL > 0): in place when it fits, else through the part's run.
   private inline(part: GeneratedPart, item: Node | null | undefined, level: number, array: boolean): Code {
-    const [x, r, d] = [local('x', level), local('r', level), local('d', level)]
-    const [v, out] = [local('v', level + 1), local('out', level + 1)]
+    const { x, r, d } = locals(level)
+    const inner = locals(level + 1)
     const properties = array ? undefined : part.declaredProperties()
     const fits =
       level + 1 < MAX_INLINE_LEVELS &&
@@ -163,9 +143,8 @@ class Generator {
     this.open.add(part)
     const code = array ? this.arrayCode(item!, level + 1) : this.objectCode(properties!, level + 1)
     this.open.delete(part)
-    // Counted as the part's run counts: shared objects are remembered past REMEMBER_AFTER (see walk.ts).
-    const p = local('p', level + 1)
-    const open = js`const ${v} = ${x}, ${local('d', level + 1)} = ${d} - 1; ${code} ${r} = ${out}`
+    const { v, p } = inner
+    const open = js`const ${v} = ${x}, ${inner.d} = ${d} - 1; ${code} ${r} = ${inner.out}`
     if (array) return open
     // Only a plain object is read by name (see ObjectPart.fresh); any other goes through the part's run.
     return js`const ${p} = getPrototypeOf(${x}); if (${p} !== objectPrototype && ${p} !== null) ${call} else { ${open} }`
@@ -174,13 +153,7 @@ class Generator {
   /** Statements that coerce the object in `vL` into `outL`, reading each declared property by name. */
   objectCode(properties: ReadonlyArray<{ readonly key: string; readonly node: Node }>, level: number): Code {
     this.left -= properties.length
-    const [v, out, x, r, c] = [
-      local('v', level),
-      local('out', level),
-      local('x', level),
-      local('r', level),
-      local('c', level),
-    ]
+    const { v, out, x, r, c } = locals(level)
     const statements = properties.map(({ key, node }) => {
       const name = literal(key)
       const store = js`if (${r} !== ${x}) { if (${out} === ${v}) { ${c} = { ...${v} }; if (has.call(${c}, ${name})) { ${out} = ${c}; ${out}[${name}] = ${r} } } else if (has.call(${out}, ${name})) ${out}[${name}] = ${r} }`
@@ -191,14 +164,7 @@ class Generator {
 
   /** Statements that coerce the array in `vL` into `outL`, each item by `item`. */
   arrayCode(item: Node, level: number): Code {
-    const [v, out, x, r, g, i] = [
-      local('v', level),
-      local('out', level),
-      local('x', level),
-      local('r', level),
-      local('g', level),
-      local('i', level),
-    ]
+    const { v, out, x, r, g, i } = locals(level)
     const store = js`if (${r} !== ${x}) { if (${out} === ${v}) ${g} = inheritsElements(${v}); if (!${g} || has.call(${v}, ${i})) { if (${out} === ${v}) ${out} = ${g} ? ownElements(${v}) : ${v}.slice(); ${out}[${i}] = ${r} } }`
     return js`let ${out} = ${v}, ${x}, ${r}, ${g} = false;
 for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { ${x} = ${v}[${i}]; ${this.value(item, level, store)} }`
@@ -221,7 +187,7 @@ for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { ${x} = ${v}[${i}]; ${this.value
  */
 export function generateObject(part: GeneratedPart): GeneratedRun | undefined {
   const properties = part.declaredProperties()
-  if (properties === undefined || properties.length > MAX_GENERATED_PROPERTIES || !available()) return undefined
+  if (properties === undefined || properties.length > MAX_GENERATED_PROPERTIES) return undefined
   const generator = new Generator()
   const code = generator.objectCode(properties, 0)
   return compile(js`function coerceObject(v0, d0, w) {\n${code}\nreturn out0;\n}`, generator.constants)
@@ -229,7 +195,6 @@ export function generateObject(part: GeneratedPart): GeneratedRun | undefined {
 
 /** The loop of an array without a tuple prefix, specialized to its item node (objects in it coerced in place). */
 export function generateArray(item: Node): GeneratedArrayRun | undefined {
-  if (!available()) return undefined
   const generator = new Generator()
   const code = generator.arrayCode(item, 0)
   return compile(js`function coerceArray(v0, d0, w) {\n${code}\nreturn out0;\n}`, generator.constants)

@@ -1,4 +1,4 @@
-import type { BranchDiscriminator, ObjectBranch } from '@x/schema-ref'
+import type { BranchDiscriminator, ObjectBranch, SelectObjectBranchOptions } from '@x/schema-ref'
 import { selectArrayBranch, selectObjectBranch } from '@x/schema-ref'
 import type { Budget } from './node.js'
 import { FIT_BUDGET, Node } from './node.js'
@@ -22,15 +22,17 @@ const fits = (alternative: Alternative, value: unknown): boolean => alternative.
 export class UnionNode extends Node {
   private readonly objects: Alternative[]
   private readonly arrays: Alternative[]
+  private readonly choice: SelectObjectBranchOptions<Alternative>
 
   constructor(
     private readonly alternatives: readonly Alternative[],
-    private readonly discriminator: BranchDiscriminator | undefined,
+    discriminator: BranchDiscriminator | undefined,
     /** Whether a sent tag names a `const` as the tag's position would coerce it. */
-    private readonly tagMatches: (sent: unknown, expected: unknown) => boolean,
+    tagMatches: (sent: unknown, expected: unknown) => boolean,
   ) {
     const types = alternatives.reduce((bits, alternative) => bits | alternative.node.types, 0)
     super(types, [], [], undefined, undefined)
+    this.choice = { discriminator, fits, tagMatches }
     this.objects = alternatives.filter((alternative) => (alternative.node.types & OBJECT) !== 0)
     this.arrays = alternatives.filter((alternative) => (alternative.node.types & ARRAY) !== 0)
     let changes = (types & NULL) !== 0 ? STRING : 0
@@ -73,12 +75,7 @@ export class UnionNode extends Node {
 
   private pickObject(value: Record<string, unknown>): Node {
     if (this.objects.length === 1) return this.objects[0]!.node
-    const index = selectObjectBranch(this.objects, value, {
-      discriminator: this.discriminator,
-      fits,
-      tagMatches: this.tagMatches,
-    })
-    return this.objects[index]!.node
+    return this.objects[selectObjectBranch(this.objects, value, this.choice)]!.node
   }
 
   /**
