@@ -2,7 +2,7 @@ import { contextFor } from './internal/context.js'
 import { codegen } from './internal/generate.js'
 import type { CoerceToolArgsOptions } from './internal/options.js'
 import { NO_CODEGEN, readOptions } from './internal/options.js'
-import { Walk } from './internal/walk.js'
+import type { Walk } from './internal/walk.js'
 
 /**
  * Coerces a tool call's arguments to the types its JSON Schema declares.
@@ -48,12 +48,15 @@ function coerceUnknown(schema: unknown, args: unknown, options: CoerceToolArgsOp
   if (typeof schema !== 'object' || schema === null) return args
   // A throwing getter or a revoked Proxy, in the schema or the arguments, is
   // bad data like any other: the arguments come back as they were sent.
+  let walk: Walk | undefined
   try {
     const context = contextFor(schema, flags)
     if (context.root === null) return args
-    const generates = ++context.calls >= codegen.after && (flags & NO_CODEGEN) === 0
-    return context.root.run(args, maxDepth, new Walk(generates))
+    walk = context.walk.take(++context.calls >= codegen.after && (flags & NO_CODEGEN) === 0)
+    return context.root.run(args, maxDepth, walk)
   } catch {
     return args
+  } finally {
+    if (walk !== undefined) walk.busy = false
   }
 }

@@ -20,6 +20,8 @@ export class Context {
   readonly root: Node | null
   /** How many calls used this context so far (specialization starts at codegen.after). */
   calls = 0
+  /** The walk its calls take (see Walk.take), so that a call allocates none. */
+  readonly walk = new Walk(false)
 
   constructor(
     readonly schema: object,

@@ -56,6 +56,13 @@ function stringify(value: object): unknown {
   }
 }
 
+const admits = (bits: number) => (types: number) => (types & bits) !== 0
+const withFlag =
+  (flag: number, applies: Rule['applies']): Rule['applies'] =>
+  (types, shape, flags) =>
+    (flags & flag) !== 0 && applies(types, shape, flags)
+const only = (bits: number) => (types: number) => onlyAdmits(types, bits)
+
 /** The rules, in order of precedence (the README's numbered rules, then the opt-in ones). */
 export const RULES: readonly Rule[] = [
   // 2. integer / number from a JSON number string (for integer, an integral one)
@@ -64,46 +71,34 @@ export const RULES: readonly Rule[] = [
     applies: (types) => (types & (INTEGER | NUMBER)) === INTEGER,
     apply: (text: string) => parseNumber(text, true),
   },
-  { from: STRING, applies: (types) => (types & NUMBER) !== 0, apply: (text: string) => parseNumber(text, false) },
+  { from: STRING, applies: admits(NUMBER), apply: (text: string) => parseNumber(text, false) },
   // 3. boolean from "true" / "false"; with looseBooleans also "yes"/"no"/"1"/"0"
-  { from: STRING, applies: (types) => (types & BOOLEAN) !== 0, apply: parseBoolean },
-  {
-    from: STRING,
-    applies: (types, _shape, flags) => (types & BOOLEAN) !== 0 && (flags & LOOSE_BOOLEANS) !== 0,
-    apply: parseBooleanWord,
-  },
+  { from: STRING, applies: admits(BOOLEAN), apply: parseBoolean },
+  { from: STRING, applies: withFlag(LOOSE_BOOLEANS, admits(BOOLEAN)), apply: parseBooleanWord },
   // 4. null from "null"
-  {
-    from: STRING,
-    applies: (types) => (types & NULL) !== 0,
-    apply: (text: string) => (isNullWord(text) ? null : NOT_PARSED),
-  },
+  { from: STRING, applies: admits(NULL), apply: (text: string) => (isNullWord(text) ? null : NOT_PARSED) },
   // 5. a blank string is {} for an object without required properties; JSON text the structure it holds
   {
     from: STRING,
     applies: (types, shape) => (types & OBJECT) !== 0 && shape.required.size === 0,
     apply: (text: string) => (isBlank(text) ? {} : NOT_PARSED),
   },
-  { from: STRING, parses: true, applies: (types) => (types & (OBJECT | ARRAY)) !== 0, apply: structure },
+  { from: STRING, parses: true, applies: admits(OBJECT | ARRAY), apply: structure },
   // parseUntypedJson: JSON text where the schema says nothing of the type
   {
     from: STRING,
     parses: true,
     readsAdmitted: true,
-    applies: (types, shape, flags) => types === ANY && shape.enums.length === 0 && (flags & PARSE_UNTYPED_JSON) !== 0,
+    applies: withFlag(PARSE_UNTYPED_JSON, (types, shape) => types === ANY && shape.enums.length === 0),
     apply: structure,
   },
   // 7. a number or boolean where only a string is admitted; with stringifyStructures an object or array too
-  { from: INTEGER | NUMBER | BOOLEAN, applies: (types) => onlyAdmits(types, STRING), apply: String },
-  {
-    from: OBJECT | ARRAY,
-    applies: (types, _shape, flags) => onlyAdmits(types, STRING) && (flags & STRINGIFY_STRUCTURES) !== 0,
-    apply: stringify,
-  },
+  { from: INTEGER | NUMBER | BOOLEAN, applies: only(STRING), apply: String },
+  { from: OBJECT | ARRAY, applies: withFlag(STRINGIFY_STRUCTURES, only(STRING)), apply: stringify },
   // 6. a lone value where only an array is admitted: [value], its item coerced
   {
     from: ANY & ~NULL,
-    applies: (types) => onlyAdmits(types, ARRAY),
+    applies: only(ARRAY),
     apply: (value: unknown, node, depth, walk) => {
       if (depth <= 0) return NOT_PARSED
       const item = node.array?.nodeAt(0) ?? null

@@ -12,13 +12,27 @@ interface Part<T> {
   fresh(value: T, depth: number, walk: Walk): T
 }
 
-/** The state of one call: made by coerceToolArgs, passed down, never shared between calls. */
+/**
+ * The state of one call, passed down, never shared between two calls in
+ * progress. `generates`: whether object parts may specialize in this call
+ * (see generate.ts).
+ */
 export class Walk {
   visits = 0
+  busy = false
   private memo: WeakMap<object, Map<object, Map<number, unknown>>> | undefined
 
-  /** `generates`: whether object parts may specialize during this call (see generate.ts). */
-  constructor(readonly generates: boolean) {}
+  constructor(public generates: boolean) {}
+
+  /** This walk for a new call, when none is in progress on it; else a fresh one (a call made from a getter). */
+  take(generates: boolean): Walk {
+    if (this.busy) return new Walk(generates)
+    this.busy = true
+    this.generates = generates
+    this.visits = 0
+    this.memo = undefined
+    return this
+  }
 
   /** `part.fresh(value, depth)`, through the memo once the call has entered REMEMBER_AFTER values. */
   enter<T extends object>(part: Part<T>, value: T, depth: number): T {
