@@ -1,13 +1,12 @@
 import { inheritsElements, ownElements } from './array-copy.js'
 import type { GeneratedArrayRun } from './generate.js'
 import { generateArray } from './generate.js'
-import type { Budget, Node } from './node.js'
-import type { Compile, Slot } from './object-part.js'
+import type { ArrayView, Budget, Compile, Position, Slot } from './types.js'
 import type { Shape } from './shape.js'
 import type { Walk } from './walk.js'
 
 /** The array half of a compiled position: `prefixItems` (or draft-7 tuple `items`) and the rest. */
-export class ArrayPart {
+export class ArrayPart implements ArrayView {
   private readonly prefix: ReadonlyArray<Slot | null>
   private readonly rest: Slot | null
   /** The specialized loop (see generate.ts) once made; null when this part cannot have one. */
@@ -24,18 +23,18 @@ export class ArrayPart {
   }
 
   /** The node of the item at `index`, or null when that item can never change. */
-  nodeAt(index: number): Node | null {
+  nodeAt(index: number): Position | null {
     const slot = index < this.prefix.length ? this.prefix[index]! : this.rest
     if (slot === null) return null
     return slot.node === undefined ? this.compile(slot) : slot.node
   }
 
   /** The node of every item when there is no tuple prefix (null: items never change), else undefined. */
-  itemNode(): Node | null | undefined {
+  itemNode(): Position | null | undefined {
     return this.prefix.length === 0 ? this.nodeAt(0) : undefined
   }
 
-  /** Whether every item already has the types its position admits (see Node.fits). */
+  /** Whether every item already has the types its position admits (see Position.fits). */
   fits(value: unknown[], budget: Budget): boolean {
     for (let index = 0; index < value.length; index++) {
       const node = this.nodeAt(index)

@@ -1,7 +1,7 @@
 import type { Code } from './emit.js'
 import { Constants, join, js, literal, locals } from './emit.js'
 import { inheritsElements, ownElements } from './array-copy.js'
-import type { Node } from './node.js'
+import type { DeclaredProperties, Position } from './types.js'
 import { NOT_PARSED } from './parse-scalar.js'
 import { ARRAY, BOOLEAN, INTEGER, NUMBER, OBJECT, STRING } from './type-bits.js'
 import type { Walk } from './walk.js'
@@ -11,11 +11,10 @@ export type GeneratedRun = (value: Record<string, unknown>, depth: number, walk:
 /** The run of an array part, specialized to its item node. */
 export type GeneratedArrayRun = (value: unknown[], depth: number, walk: Walk) => unknown[]
 
-/** What the generator needs of an object part: its run, and its declared properties when it can be read by name. */
-export interface GeneratedPart {
+/** What the generator needs of an object or array part. */
+interface GeneratedPart {
   run(value: never, depth: number, walk: Walk): unknown
-  /** The declared properties and their nodes; undefined when the part must keep the interpreter. */
-  declaredProperties(): ReadonlyArray<{ readonly key: string; readonly node: Node }> | undefined
+  declaredProperties(): DeclaredProperties | undefined
 }
 
 /**
@@ -99,7 +98,7 @@ class Generator {
    * the node's own rules are called in order (`Node.coerce` without its
    * loop); an object or array goes to its part, in place when it fits.
    */
-  value(node: Node, level: number, store: Code): Code {
+  value(node: Position, level: number, store: Code): Code {
     const { x, r, d } = locals(level)
     const n = this.constants.add(node)
     const call = js`${r} = ${n}.run(${x}, ${d}, w);`
@@ -130,7 +129,7 @@ class Generator {
   }
 
   // `rL` from the object or array in `xL` (at depth dL > 0): in place when it fits, else through the part's run.
-  private inline(part: GeneratedPart, item: Node | null | undefined, level: number, array: boolean): Code {
+  private inline(part: GeneratedPart, item: Position | null | undefined, level: number, array: boolean): Code {
     const { x, r, d } = locals(level)
     const inner = locals(level + 1)
     const properties = array ? undefined : part.declaredProperties()
@@ -151,7 +150,7 @@ class Generator {
   }
 
   /** Statements that coerce the object in `vL` into `outL`, reading each declared property by name. */
-  objectCode(properties: ReadonlyArray<{ readonly key: string; readonly node: Node }>, level: number): Code {
+  objectCode(properties: DeclaredProperties, level: number): Code {
     this.left -= properties.length
     const { v, out, x, r, c } = locals(level)
     const statements = properties.map(({ key, node }) => {
@@ -163,7 +162,7 @@ class Generator {
   }
 
   /** Statements that coerce the array in `vL` into `outL`, each item by `item`. */
-  arrayCode(item: Node, level: number): Code {
+  arrayCode(item: Position, level: number): Code {
     const { v, out, x, r, g, i } = locals(level)
     const store = js`if (${r} !== ${x}) { if (${out} === ${v}) ${g} = inheritsElements(${v}); if (!${g} || has.call(${v}, ${i})) { if (${out} === ${v}) ${out} = ${g} ? ownElements(${v}) : ${v}.slice(); ${out}[${i}] = ${r} } }`
     return js`let ${out} = ${v}, ${x}, ${r}, ${g} = false;
@@ -194,7 +193,7 @@ export function generateObject(part: GeneratedPart): GeneratedRun | undefined {
 }
 
 /** The loop of an array without a tuple prefix, specialized to its item node (objects in it coerced in place). */
-export function generateArray(item: Node): GeneratedArrayRun | undefined {
+export function generateArray(item: Position): GeneratedArrayRun | undefined {
   const generator = new Generator()
   const code = generator.arrayCode(item, 0)
   return compile(js`function coerceArray(v0, d0, w) {\n${code}\nreturn out0;\n}`, generator.constants)

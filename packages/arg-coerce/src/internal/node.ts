@@ -1,7 +1,5 @@
-import type { ArrayPart } from './array-part.js'
-import type { ObjectPart } from './object-part.js'
 import { NOT_PARSED } from './parse-scalar.js'
-import type { Rule } from './rules.js'
+import type { ArrayView, Budget, ObjectView, Position, Rule } from './types.js'
 import { ARRAY, OBJECT, bitsOfValue } from './type-bits.js'
 import type { Walk } from './walk.js'
 
@@ -11,11 +9,6 @@ import type { Walk } from './walk.js'
  * paths: past the budget the answer is "does not fit".
  */
 export const FIT_BUDGET = 1024
-
-/** What is left of FIT_BUDGET for one check. */
-export interface Budget {
-  left: number
-}
 
 function inEnums(enums: ReadonlyArray<readonly unknown[]>, value: unknown): boolean {
   for (const list of enums) if (!list.includes(value)) return false
@@ -28,18 +21,16 @@ function inEnums(enums: ReadonlyArray<readonly unknown[]>, value: unknown): bool
  * very same value when nothing changes; `depth` is how many more levels of
  * data may be entered.
  */
-export class Node {
-  /** Bits of the values left as they are (scalars) or entered (objects, arrays). */
+export class Node implements Position {
   readonly keeps: number
-  /** Bits of the values `run` may change (a superset): the generated code calls it for those only. */
   changes: number
 
   constructor(
     readonly types: number,
     readonly enums: ReadonlyArray<readonly unknown[]>,
     private readonly rules: readonly Rule[],
-    readonly object: ObjectPart | undefined,
-    readonly array: ArrayPart | undefined,
+    readonly object: ObjectView | undefined,
+    readonly array: ArrayView | undefined,
   ) {
     let read = 0
     let admittedRead = 0
@@ -51,12 +42,10 @@ export class Node {
     this.changes = read | (object === undefined ? 0 : OBJECT) | (array === undefined ? 0 : ARRAY)
   }
 
-  /** False for a union, whose `run` chooses a branch first. */
   get plain(): boolean {
     return true
   }
 
-  /** The rules that read values of these bits, in order. */
   rulesReading(bits: number): Rule[] {
     return this.rules.filter((rule) => (rule.from & bits) !== 0)
   }
@@ -67,10 +56,10 @@ export class Node {
     return bits >= ARRAY ? this.inside(value as object, bits, depth, walk) : value
   }
 
-  /** An object or array of an admitted structure, coerced inside. */
   inside(value: object, bits: number, depth: number, walk: Walk): unknown {
     if (depth <= 0) return value
-    if (bits === OBJECT) return this.object === undefined ? value : this.object.run(value as never, depth - 1, walk)
+    if (bits === OBJECT)
+      return this.object === undefined ? value : this.object.run(value as Record<string, unknown>, depth - 1, walk)
     return this.array === undefined ? value : this.array.run(value as unknown[], depth - 1, walk)
   }
 
@@ -94,7 +83,7 @@ export class Node {
     if (--budget.left < 0) return false
     const bits = bitsOfValue(value)
     if ((bits & this.types) === 0 || !inEnums(this.enums, value)) return false
-    if (bits === OBJECT) return this.object === undefined || this.object.fits(value as never, budget)
+    if (bits === OBJECT) return this.object === undefined || this.object.fits(value as Record<string, unknown>, budget)
     return bits !== ARRAY || this.array === undefined || this.array.fits(value as unknown[], budget)
   }
 }

@@ -1,18 +1,9 @@
 import { createPatternTest } from '@x/schema-ref'
 import type { GeneratedRun } from './generate.js'
 import { generateObject, readableByName } from './generate.js'
-import type { Budget, Node } from './node.js'
+import type { Budget, Compile, DeclaredProperties, ObjectView, Position, Slot } from './types.js'
 import type { Shape } from './shape.js'
 import type { Walk } from './walk.js'
-
-/** A child position: its raw schema nodes, compiled on first use (null: no value there can change). */
-export interface Slot {
-  readonly schemas: readonly unknown[]
-  node: Node | null | undefined
-}
-
-/** Compiles a slot's node (supplied by the per-schema context). */
-export type Compile = (slot: Slot) => Node | null
 
 // Keys outside `properties` get their slot cached too, up to a bound, so a
 // model inventing keys cannot grow the cache without limit.
@@ -22,7 +13,7 @@ const MAX_DYNAMIC = 256
 const PATTERN_KEY_BUDGET = 256
 
 /** The object half of a compiled position: `properties`, `patternProperties`, `additionalProperties`. */
-export class ObjectPart {
+export class ObjectPart implements ObjectView {
   private readonly declared = new Map<string, Slot | null>()
   private readonly dynamic = new Map<string, Slot | null>()
   private readonly patterns: Array<{ test: (key: string) => boolean; schema: unknown }> = []
@@ -59,7 +50,7 @@ export class ObjectPart {
   }
 
   /** The node of the value at `key`, or null when no value there can change. */
-  nodeFor(key: string): Node | null {
+  nodeFor(key: string): Position | null {
     let slot = this.declared.get(key)
     if (slot === undefined) {
       slot = this.dynamic.get(key)
@@ -72,7 +63,7 @@ export class ObjectPart {
     return slot.node === undefined ? this.compile(slot) : slot.node
   }
 
-  /** Whether every declared property the value owns already has its types (see Node.fits). */
+  /** Whether every declared property the value owns already has its types (see Position.fits). */
   fits(value: Record<string, unknown>, budget: Budget): boolean {
     for (const key of this.declared.keys()) {
       if (!Object.hasOwn(value, key)) continue
@@ -103,9 +94,9 @@ export class ObjectPart {
   }
 
   /** The declared properties, when only they may change (no patterns, no additionalProperties schema) and each is readable by name. */
-  declaredProperties(): Array<{ key: string; node: Node }> | undefined {
+  declaredProperties(): DeclaredProperties | undefined {
     if (this.patterns.length > 0 || this.opaque || this.additional.length > 0) return undefined
-    const properties: Array<{ key: string; node: Node }> = []
+    const properties: Array<{ key: string; node: Position }> = []
     for (const key of this.declared.keys()) {
       if (!readableByName(key)) return undefined
       const node = this.nodeFor(key)

@@ -1,6 +1,6 @@
 import { LOOSE_BOOLEANS, PARSE_UNTYPED_JSON, STRINGIFY_STRUCTURES } from './options.js'
-import type { Node } from './node.js'
 import type { Shape } from './shape.js'
+import type { Position, Rule } from './types.js'
 import {
   NOT_PARSED,
   isBlank,
@@ -13,25 +13,11 @@ import {
 import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, bitsOfValue, onlyAdmits } from './type-bits.js'
 import type { Walk } from './walk.js'
 
-/**
- * One coercion rule: which values it reads (`from`, type bits), where it
- * applies (the position's admitted types, its shape, the call's option
- * flags), and what it makes of a value (NOT_PARSED: nothing). The table
- * below is the only place the rules are written: a compiled position keeps
- * the rules that apply to it, in table order, and the interpreter and the
- * generated code both run them through `Node.coerce`.
- */
-export interface Rule {
-  readonly from: number
-  /** It reads values the position admits as they are (every other rule reads only values it does not admit). */
-  readonly readsAdmitted?: boolean
-  /** It parses JSON text (a union that already parsed the text skips it). */
-  readonly parses?: boolean
-  applies(types: number, shape: Shape, flags: number): boolean
-  apply(value: never, node: Node, depth: number, walk: Walk): unknown
-}
+// Each rule is written once, in the table below: a compiled position keeps
+// the rules that apply to it, in table order, and the interpreter
+// (Node.coerce) and the generated code (generate.ts) both run them.
 
-const structure = (text: string, node: Node, depth: number, walk: Walk): unknown => {
+const structure = (text: string, node: Position, depth: number, walk: Walk): unknown => {
   const parsed = parseStructure(text)
   if (parsed === NOT_PARSED) return NOT_PARSED
   const bits = bitsOfValue(parsed)

@@ -1,9 +1,9 @@
 import type { BranchDiscriminator, ObjectBranch, SelectObjectBranchOptions } from '@x/schema-ref'
 import { selectArrayBranch, selectObjectBranch } from '@x/schema-ref'
-import type { Budget } from './node.js'
 import { FIT_BUDGET, Node } from './node.js'
 import { NOT_PARSED, isNullWord, parseStructure } from './parse-scalar.js'
 import { ARRAY, NULL, OBJECT, STRING, bitsOfValue } from './type-bits.js'
+import type { Budget } from './types.js'
 import type { Walk } from './walk.js'
 
 /** One branch of a union: its node, and what the shared branch choice reads of it. */
