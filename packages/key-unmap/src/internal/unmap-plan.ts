@@ -1,9 +1,11 @@
-import { createPatternTest, createRefResolver } from '@x/schema-ref'
-import type { RefPath, RefResolver } from '@x/schema-ref'
+import { createPatternTest, createRefResolver, readDiscriminator } from '@x/schema-ref'
+import type { BranchDiscriminator, RefPath, RefResolver } from '@x/schema-ref'
+import type { Alternative, Alternatives, Conformance } from './alternatives.js'
 import { getOwn, isObject } from './own.js'
 import type { Profile } from './profile.js'
-import { propertyRenames } from './property-renames.js'
+import { NO_RENAMES, propertyRenames, renamedName } from './property-renames.js'
 import type { GeneratedUnmap } from './generated-shape.js'
+import { ANY, NULL, bitsOfTypeKeyword, bitsOfValue } from './type-bits.js'
 
 /** A sub-schema reached through a value (a property, an item), compiled on first use. */
 export interface Slot {
@@ -17,10 +19,23 @@ export interface KeyEntry {
   readonly slot: Slot
 }
 
+/** One `anyOf` / `oneOf`: its branches (those that do not re-enter their own path) and its discriminator. */
+export interface Union {
+  readonly branches: readonly Plan[]
+  readonly discriminator: BranchDiscriminator | undefined
+}
+
+/** A property whose `const` or one-value `enum` names a union branch, under each spelling the value may carry. */
+export interface Tag {
+  readonly key: string
+  readonly value: unknown
+}
+
 /**
  * Everything the unmapping needs from one schema node, computed once per
- * node: `$ref`s resolved, `allOf` members merged, unions kept as groups of
- * alternatives to choose between by the value's own keys.
+ * node: `$ref`s resolved, `allOf` members (and `if` / `then` / `else`,
+ * `dependentSchemas`) merged, unions kept to choose between by the value
+ * (see alternatives.ts).
  */
 export interface Plan {
   /** Original names and renamed forms alike; an original name always wins over a renamed form. */
@@ -30,7 +45,20 @@ export interface Plan {
   readonly additional: Slot | undefined
   readonly prefix: readonly Slot[] | undefined
   readonly items: Slot | undefined
-  readonly groups: ReadonlyArray<readonly Plan[]>
+  readonly unions: readonly Union[]
+  /** The JSON types admitted, as bits (see type-bits), from the node, its `$ref` chain and `allOf`, as @x/arg-coerce reads them. */
+  readonly types: number
+  /** `enum` / `const` lists the value must be in. */
+  readonly enums: ReadonlyArray<readonly unknown[]>
+  /** Required names, each with the renamed form the model sends (the same string when not renamed). */
+  readonly required: ReadonlyArray<readonly [string, string]>
+  readonly tags: readonly Tag[]
+  /** The `$ref` of the schema node itself (a union branch's, for a discriminator `mapping`). */
+  readonly ref: string | undefined
+  /** Its unions expanded into alternatives (computed on first use). */
+  alternatives: Alternatives | undefined
+  /** How "the value already has these types" is checked here (computed on first use; null: anything fits). */
+  conformance: Conformance | null | undefined
   /** Whether anything reachable from here renames a key (computed on first use). */
   live: boolean | undefined
   /** The last few key orders seen in argument objects, with what to do for each key (see unmap-shape). */
@@ -41,8 +69,9 @@ export interface Plan {
   specialized: number
 }
 
-/** What to do with the keys of an argument object, for one order of keys. */
+/** What to do with the keys of an argument object, for one union alternative and one order of keys. */
 export interface Shape {
+  readonly alternative: Alternative
   readonly keys: readonly string[]
   /** Output name per key. */
   readonly targets: readonly string[]
@@ -87,7 +116,14 @@ export const EMPTY: Plan = Object.freeze({
   additional: undefined,
   prefix: undefined,
   items: undefined,
-  groups: [],
+  unions: [],
+  types: ANY,
+  enums: [],
+  required: [],
+  tags: [],
+  ref: undefined,
+  alternatives: undefined,
+  conformance: null,
   live: false,
   shapes: [],
   last: undefined,
@@ -106,41 +142,59 @@ const list = (value: unknown): readonly unknown[] => (Array.isArray(value) ? val
 
 interface Builder {
   readonly parts: Record<string, unknown>[]
-  readonly groups: Plan[][]
+  /** The parts that constrain the value's type: the node, its `$ref` chain and `allOf` (as @x/arg-coerce reads a position). */
+  readonly typed: Record<string, unknown>[]
+  readonly unions: Union[]
+  /** A `false` schema among the typed parts: nothing is admitted. */
+  refuses: boolean
   readonly budget: { left: number }
 }
 
+/** Adds one schema node to `builder`; false when the node re-enters a `$ref` already on its path. */
 function collect(
   context: UnmapContext,
   node: unknown,
   path: RefPath | undefined,
   builder: Builder,
   depth: number,
-): void {
-  if (depth > MAX_FLATTEN || --builder.budget.left < 0) return
+  typed: boolean,
+): boolean {
+  if (depth > MAX_FLATTEN || --builder.budget.left < 0) return true
   const resolved = context.resolver.resolveOnPath(node, path)
-  if (resolved === undefined) return
+  if (resolved === undefined) return false
   const schema = resolved.schema
+  if (schema === false && typed) builder.refuses = true
   // A `$ref` left after resolution is out of scope or cyclic: no information.
-  if (!isObject(schema) || typeof getOwn(schema, '$ref') === 'string') return
+  if (!isObject(schema) || typeof getOwn(schema, '$ref') === 'string') return true
   builder.parts.push(schema)
-  for (const member of list(getOwn(schema, 'allOf'))) collect(context, member, resolved.path, builder, depth + 1)
-  const condition = getOwn(schema, 'if')
-  if (condition !== undefined) collect(context, condition, resolved.path, builder, depth + 1)
+  if (typed) builder.typed.push(schema)
+  for (const member of list(getOwn(schema, 'allOf'))) collect(context, member, resolved.path, builder, depth + 1, typed)
+  // Either outcome of a condition may hold: both restore the names they
+  // declare (the first declaration of a renamed form wins).
+  for (const keyword of ['if', 'then', 'else']) {
+    const outcome = getOwn(schema, keyword)
+    if (outcome !== undefined) collect(context, outcome, resolved.path, builder, depth + 1, false)
+  }
   for (const keyword of ['dependentSchemas', 'dependencies']) {
     const dependent = getOwn(schema, keyword)
     // (draft 7 `dependencies` also holds name lists, which are not schemas)
     if (isObject(dependent))
       for (const key of Object.keys(dependent))
-        if (isObject(dependent[key])) collect(context, dependent[key], resolved.path, builder, depth + 1)
+        if (isObject(dependent[key])) collect(context, dependent[key], resolved.path, builder, depth + 1, false)
   }
-  const branch = (node: unknown): Plan => build(context, node, resolved.path, depth + 1, builder.budget)
+  const discriminator = readDiscriminator(getOwn(schema, 'discriminator'))
   for (const keyword of ['anyOf', 'oneOf']) {
     const branches = list(getOwn(schema, keyword))
-    if (branches.length > 0) builder.groups.push(branches.map(branch))
+    if (branches.length === 0) continue
+    const plans: Plan[] = []
+    for (const branch of branches) {
+      // A branch that re-enters its own path is dropped; its siblings survive.
+      const plan = build(context, branch, resolved.path, depth + 1, builder.budget)
+      if (plan !== undefined) plans.push(plan)
+    }
+    builder.unions.push({ branches: plans, discriminator })
   }
-  const outcomes = ['then', 'else'].map((keyword) => getOwn(schema, keyword)).filter((node) => node !== undefined)
-  if (outcomes.length > 0) builder.groups.push(outcomes.map(branch))
+  return true
 }
 
 function compilePatterns(parts: readonly Record<string, unknown>[]): Plan['patterns'] {
@@ -159,8 +213,58 @@ function compilePatterns(parts: readonly Record<string, unknown>[]): Plan['patte
   return patterns
 }
 
-function finish(context: UnmapContext, { parts, groups }: Builder): Plan {
-  if (parts.length === 0 && groups.length === 0) return EMPTY
+// The type bits and enum lists of the typed parts, read as @x/arg-coerce reads them.
+function typesOf(builder: Builder): { types: number; enums: Array<readonly unknown[]> } {
+  let types = builder.refuses ? 0 : ANY
+  const enums: Array<readonly unknown[]> = []
+  for (const part of builder.typed) {
+    let bits = Object.hasOwn(part, 'type') ? bitsOfTypeKeyword(part['type']) : ANY
+    if (getOwn(part, 'nullable') === true && bits !== ANY) bits |= NULL
+    if (Object.hasOwn(part, 'const')) {
+      bits &= bitsOfValue(part['const'])
+      enums.push([part['const']])
+    }
+    const values = getOwn(part, 'enum')
+    if (Array.isArray(values)) {
+      bits &= values.reduce((mask: number, value: unknown) => mask | bitsOfValue(value), 0)
+      enums.push(values)
+    }
+    types &= bits
+  }
+  return { types, enums }
+}
+
+// Required names and tags of the typed parts, each under the names the value may carry.
+function requiredAndTags(context: UnmapContext, typed: readonly Record<string, unknown>[]) {
+  const required: Array<readonly [string, string]> = []
+  const tags: Tag[] = []
+  for (const part of typed) {
+    const properties = getOwn(part, 'properties')
+    const renames = isObject(properties) ? propertyRenames(properties, context.profile) : NO_RENAMES
+    for (const name of list(getOwn(part, 'required')))
+      if (typeof name === 'string') required.push([name, renamedName(name, renames, context.profile)])
+    if (!isObject(properties)) continue
+    for (const name of Object.keys(properties)) {
+      const schema = context.resolver.resolve(properties[name])
+      if (!isObject(schema)) continue
+      const values = getOwn(schema, 'enum')
+      const named = Object.hasOwn(schema, 'const')
+        ? [schema['const']]
+        : Array.isArray(values) && values.length === 1
+          ? values
+          : undefined
+      if (named === undefined) continue
+      tags.push({ key: name, value: named[0] })
+      const renamed = renames.toSanitized.get(name)
+      if (renamed !== undefined) tags.push({ key: renamed, value: named[0] })
+    }
+  }
+  return { required, tags }
+}
+
+function finish(context: UnmapContext, builder: Builder, ref: string | undefined): Plan {
+  const { parts, unions } = builder
+  if (parts.length === 0 && unions.length === 0 && !builder.refuses && ref === undefined) return EMPTY
   const slots = new Map<string, Slot>()
   const table = new Map<string, KeyEntry>()
   for (const part of parts) {
@@ -208,7 +312,12 @@ function finish(context: UnmapContext, { parts, groups }: Builder): Plan {
     additional,
     prefix,
     items,
-    groups,
+    unions,
+    ...typesOf(builder),
+    ...requiredAndTags(context, builder.typed),
+    ref,
+    alternatives: undefined,
+    conformance: undefined,
     live: undefined,
     shapes: [],
     last: undefined,
@@ -216,16 +325,18 @@ function finish(context: UnmapContext, { parts, groups }: Builder): Plan {
   }
 }
 
+/** The plan of `node`; undefined when it re-enters a `$ref` already on `path`. */
 function build(
   context: UnmapContext,
   node: unknown,
   path: RefPath | undefined,
   depth: number,
   budget = { left: FLATTEN_BUDGET },
-): Plan {
-  const builder: Builder = { parts: [], groups: [], budget }
-  collect(context, node, path, builder, depth)
-  return finish(context, builder)
+): Plan | undefined {
+  const builder: Builder = { parts: [], typed: [], unions: [], refuses: false, budget }
+  if (!collect(context, node, path, builder, depth, true)) return undefined
+  const ref = isObject(node) ? getOwn(node, '$ref') : undefined
+  return finish(context, builder, typeof ref === 'string' ? ref : undefined)
 }
 
 /** The plan of one schema node of the context's document, cached per node. */
@@ -233,7 +344,7 @@ export function planFor(context: UnmapContext, node: unknown): Plan {
   if (!isObject(node)) return EMPTY
   let plan = context.plans.get(node)
   if (plan === undefined) {
-    plan = build(context, node, undefined, 0)
+    plan = build(context, node, undefined, 0) ?? EMPTY
     context.plans.set(node, plan)
   }
   return plan
@@ -245,7 +356,7 @@ export function slotPlan(context: UnmapContext, target: Slot): Plan {
     target.plan =
       target.schemas.length === 1
         ? planFor(context, target.schemas[0])
-        : build(context, { allOf: target.schemas }, undefined, 0)
+        : (build(context, { allOf: target.schemas }, undefined, 0) ?? EMPTY)
   }
   return target.plan
 }

@@ -1,3 +1,4 @@
+import type { Alternative } from './alternatives.js'
 import { CLONE_SITES } from './clone-template.js'
 import { setOwn } from './own.js'
 import { slotPlan } from './unmap-plan.js'
@@ -16,7 +17,7 @@ function children(context: UnmapContext, plan: Plan): Plan[] {
   if (plan.prefix !== undefined) slots.push(...plan.prefix)
   if (plan.items !== undefined) slots.push(plan.items)
   const plans = slots.map((slot) => slotPlan(context, slot))
-  for (const group of plan.groups) plans.push(...group)
+  for (const union of plan.unions) plans.push(...union.branches)
   return plans
 }
 
@@ -50,64 +51,6 @@ export function isLive(context: UnmapContext, plan: Plan): boolean {
   return live
 }
 
-/**
- * How many plans the union choice for one key order may score. Past it, a
- * branch not scored yet counts as knowing no key. Plans are a graph that a
- * small schema can make large (thirteen nested two-way unions of one
- * definition flatten into thousands of plans), and key orders come from
- * model output: every new one would otherwise pay for the whole graph.
- */
-export const SCORE_BUDGET = 1_000
-
-/** One key order being scored: each plan is scored once (unions share branches), and at most SCORE_BUDGET of them. */
-interface Scoring {
-  readonly keys: readonly string[]
-  readonly present: ReadonlySet<string>
-  readonly scores: Map<Plan, number>
-  left: number
-}
-
-// How many of the keys a plan knows, its own unions counting by their best
-// branch (a union of unions, zod's `anyOf: [anyOf: [...], null]`).
-function score(plan: Plan, scoring: Scoring): number {
-  const known = scoring.scores.get(plan)
-  if (known !== undefined) return known
-  if (scoring.left <= 0) return 0
-  scoring.left--
-  let count = 0
-  if (plan.table.size < scoring.keys.length) {
-    for (const key of plan.table.keys()) if (scoring.present.has(key)) count++
-  } else {
-    for (const key of scoring.keys) if (plan.table.has(key)) count++
-  }
-  for (const group of plan.groups) {
-    let best = 0
-    for (const branch of group) best = Math.max(best, score(branch, scoring))
-    count += best
-  }
-  scoring.scores.set(plan, count)
-  return count
-}
-
-// Of each union, the branch that recognises most of the value's keys (the
-// first on a tie, none when no branch knows any key), and the same again
-// inside the chosen branch.
-function select(plan: Plan, scoring: Scoring, chosen: Plan[]): void {
-  chosen.push(plan)
-  for (const group of plan.groups) {
-    let best: Plan | undefined
-    let bestScore = 0
-    for (const branch of group) {
-      const branchScore = score(branch, scoring)
-      if (branchScore > bestScore) {
-        best = branch
-        bestScore = branchScore
-      }
-    }
-    if (best !== undefined) select(best, scoring, chosen)
-  }
-}
-
 function lookup(plans: readonly Plan[], key: string): KeyEntry | undefined {
   let found: KeyEntry | undefined
   for (const plan of plans) {
@@ -131,10 +74,9 @@ function restSlot(plans: readonly Plan[], key: string): Slot | undefined {
 // Shapes take the template spread sites in turn.
 let nextSite = 0
 
-function computeShape(context: UnmapContext, plan: Plan, keys: readonly string[]): Shape {
-  const plans: Plan[] = []
+function computeShape(context: UnmapContext, alternative: Alternative, keys: readonly string[]): Shape {
+  const plans = alternative.plans
   const present = new Set(keys)
-  select(plan, { keys, present, scores: new Map(), left: SCORE_BUDGET }, plans)
   const written = new Set<string>()
   const targets: string[] = []
   const childPlans: Array<Plan | undefined> = []
@@ -165,6 +107,7 @@ function computeShape(context: UnmapContext, plan: Plan, keys: readonly string[]
   }
   nextSite = (nextSite + 1) % CLONE_SITES
   return {
+    alternative,
     keys,
     targets,
     plans: childPlans,
@@ -187,29 +130,26 @@ function sameKeys(a: readonly string[], b: readonly string[]): boolean {
 // each key is decided once per order, then reused without a lookup.
 const SHAPES_KEPT = 4
 
-/** What to do with each key of an argument object with these keys, in this order. */
-export function shapeFor(context: UnmapContext, plan: Plan, keys: readonly string[]): Shape {
-  for (const shape of plan.shapes) {
-    if (sameKeys(shape.keys, keys)) {
-      plan.last = shape
-      return shape
-    }
+/**
+ * What to do with each key of an argument object with these keys, in this
+ * order, under the union alternative chosen for it. Where the alternative
+ * is the same for every object (`fixed`), the shape also becomes the
+ * plan's `last`, which the fast path of unmap-value tries first; where it
+ * depends on the value, every object goes through the choice first.
+ */
+export function shapeFor(
+  context: UnmapContext,
+  plan: Plan,
+  alternative: Alternative,
+  keys: readonly string[],
+  fixed: boolean,
+): Shape {
+  let shape = plan.shapes.find((known) => known.alternative === alternative && sameKeys(known.keys, keys))
+  if (shape === undefined) {
+    shape = computeShape(context, alternative, keys)
+    if (plan.shapes.length >= SHAPES_KEPT) plan.shapes.shift()
+    plan.shapes.push(shape)
   }
-  const shape = computeShape(context, plan, keys)
-  if (plan.shapes.length >= SHAPES_KEPT) plan.shapes.shift()
-  plan.shapes.push(shape)
-  plan.last = shape
+  if (fixed) plan.last = shape
   return shape
-}
-
-/** Of a plan and its unions, the first that describes arrays. */
-export function arrayPlan(plan: Plan): Plan | undefined {
-  if (plan.prefix !== undefined || plan.items !== undefined) return plan
-  for (const group of plan.groups) {
-    for (const branch of group) {
-      const found = arrayPlan(branch)
-      if (found !== undefined) return found
-    }
-  }
-  return undefined
 }

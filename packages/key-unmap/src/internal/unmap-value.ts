@@ -4,7 +4,8 @@ import { setOwn } from './own.js'
 import { storeAt } from './store-at.js'
 import { slotPlan } from './unmap-plan.js'
 import type { Plan, Shape, UnmapContext } from './unmap-plan.js'
-import { arrayPlan, isLive, shapeFor } from './unmap-shape.js'
+import { alternativesOf, arrayAlternative, objectAlternative } from './alternatives.js'
+import { isLive, shapeFor } from './unmap-shape.js'
 import { codegen, generateShape } from './generated-shape.js'
 
 /** The value's keys are not the shape's, in its order: the caller falls back to the general path. */
@@ -93,7 +94,9 @@ function unmapObject(value: Record<string, unknown>, plan: Plan, context: UnmapC
   }
   const keys = Object.keys(value)
   if (keys.length === 0) return value
-  const shape = shapeFor(context, plan, keys)
+  const fixed = alternativesOf(plan).fixed
+  const alternative = fixed ?? objectAlternative(context, plan, value)
+  const shape = shapeFor(context, plan, alternative, keys, fixed !== undefined)
   if (shape.inert) return value
   if (shape.renames) {
     // Through the shape like every later object of this key order, so each
@@ -131,7 +134,7 @@ function ownItems(value: readonly unknown[], end: number): unknown[] {
 }
 
 function unmapArray(value: readonly unknown[], plan: Plan, context: UnmapContext, depth: number): unknown {
-  const source = arrayPlan(plan)
+  const source = arrayAlternative(context, plan, value)
   if (source === undefined) return value
   let out: unknown[] | undefined
   for (let index = 0; index < value.length; index++) {
