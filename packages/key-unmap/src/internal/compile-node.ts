@@ -23,7 +23,7 @@ export const EMPTY: Node = Object.freeze({
   live: false,
   keyOrders: [],
   last: undefined,
-  specialized: 0,
+  generatedOrders: 0,
 })
 
 // Unions nested in unions, allOf in allOf: flattening stops this deep (data
@@ -224,7 +224,7 @@ function finish(context: Context, shape: Shape, ref: string | undefined): Node {
     live: undefined,
     keyOrders: [],
     last: undefined,
-    specialized: 0,
+    generatedOrders: 0,
   }
 }
 

@@ -63,7 +63,7 @@ export interface Node {
   /** The most recent of them where the alternative is fixed: the fast path of unmap-value tries it first. */
   last: KeyOrder | undefined
   /** How many of its key orders got generated code: bounded, since the orders come from model output. */
-  specialized: number
+  generatedOrders: number
 }
 
 /**

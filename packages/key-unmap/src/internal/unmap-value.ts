@@ -27,10 +27,10 @@ function generated(order: KeyOrder, node: Node, walk: Walk): KeyOrder['generated
   // A model cycling through many key orders for one object position would
   // otherwise make every few objects compile a function.
   const made =
-    node.specialized < MAX_GENERATED_ORDERS
+    node.generatedOrders < MAX_GENERATED_ORDERS
       ? (generateKeyOrder(order, walk.settings, MISMATCH, unmapValue) ?? null)
       : null
-  if (made !== null) node.specialized++
+  if (made !== null) node.generatedOrders++
   return (order.generated = made)
 }
 
