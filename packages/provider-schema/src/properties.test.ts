@@ -234,8 +234,11 @@ describe('laws', () => {
       fc.property(schemas, provider, fc.integer(), (schema, providerName, seed) => {
         const instance = instanceOf(schema, random(seed), { omitNullOptional: providerName === 'openai-strict' })
         // ajv 8.20 reads a `__proto__` property as an additional one (and skips it in
-        // `required`), so it cannot judge these; prototype safety has its own tests.
-        fc.pre(!JSON.stringify(schema).includes('"__proto__"'))
+        // `required`), and a declared `constructor` through the prototype of an
+        // object that lacks it (`{}` fails `properties: { constructor: { type:
+        // 'string' } }`, the type a provider gives an untyped position), so it
+        // cannot judge these; prototype safety has its own tests.
+        fc.pre(!/"(__proto__|constructor)"/.test(JSON.stringify(schema)))
         fc.pre(!collidesAcrossMaps(schema))
         fc.pre(instance !== undefined && isValid(schema, instance))
         const prepared = prepareToolSchema(schema, { provider: providerName })
