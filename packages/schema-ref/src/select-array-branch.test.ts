@@ -53,6 +53,28 @@ describe('selectArrayBranch', () => {
     expect(selectArrayBranch([], [1], () => true)).toBe(-1)
   })
 
+  it('asks the branches that describe their items first: `{}` admits the array, but says nothing of its items', () => {
+    const branches = deepFreeze([
+      { depth: 0, describes: false },
+      { depth: 1, describes: true },
+    ])
+    const fitsAll = (): boolean => true
+    expect(selectArrayBranch(branches, [{ a: 1 }], fitsAll)).toBe(0)
+    expect(selectArrayBranch(branches, [{ a: 1 }], fitsAll, (branch) => branch.describes)).toBe(1)
+    // A describing branch the value does not fit leaves the others in order.
+    expect(
+      selectArrayBranch(
+        branches,
+        [1],
+        (branch) => !branch.describes,
+        (branch) => branch.describes,
+      ),
+    ).toBe(0)
+    expect(() => selectArrayBranch(branches, [], fitsAll, 'x' as never)).toThrow(
+      new TypeError('selectArrayBranch: expected `describesItems` to be a function or undefined, received string'),
+    )
+  })
+
   it('throws a TypeError when `fits` is not a function', () => {
     expect(() => selectArrayBranch([], [], null as never)).toThrow(
       new TypeError('selectArrayBranch: expected `fits` to be a function, received null'),

@@ -11,6 +11,7 @@ export interface Alternative extends ObjectBranch {
   readonly node: Node
 }
 
+const describesItems = (alternative: Alternative): boolean => alternative.node.array !== undefined
 const fits = (alternative: Alternative, value: unknown): boolean => alternative.node.fits(value, { left: FIT_BUDGET })
 
 /**
@@ -88,7 +89,7 @@ export class UnionNode extends Node {
   private runArray(value: unknown[], depth: number, walk: Walk): unknown {
     const arrays = this.arrays
     if (arrays.length === 1) return arrays[0]!.node.run(value, depth, walk)
-    const fitting = selectArrayBranch(arrays, value, fits)
+    const fitting = selectArrayBranch(arrays, value, fits, describesItems)
     if (fitting !== -1) return arrays[fitting]!.node.run(value, depth, walk)
     const levels = nesting(value, depth)
     let wrapped: unknown

@@ -28,11 +28,19 @@ export function objectAlternative(context: Context, node: Node, value: Record<st
   return alternatives.objects[index]!
 }
 
-/** The alternative an array value belongs to: the first it already fits, else the first that describes items. */
+const describesItems = (alternative: Alternative): boolean =>
+  alternative.prefix !== undefined || alternative.items !== undefined
+
+/** The alternative an array value belongs to: the first it already fits (those that describe items first), else the first that describes items. */
 export function arrayAlternative(context: Context, node: Node, value: readonly unknown[]): Alternative | undefined {
   const { arrays } = alternativesOf(node)
   if (arrays.length <= 1) return arrays[0]
-  const index = selectArrayBranch(arrays, value, (alternative, array) => arrayFits(context, alternative, array))
+  const index = selectArrayBranch(
+    arrays,
+    value,
+    (alternative, array) => arrayFits(context, alternative, array),
+    describesItems,
+  )
   if (index !== -1) return arrays[index]
-  return arrays.find((alternative) => alternative.prefix !== undefined || alternative.items !== undefined)
+  return arrays.find(describesItems)
 }
