@@ -92,6 +92,32 @@ describe('parseUntypedJson: JSON text where the schema says nothing of the type'
     ['text that is not JSON stays', {}, '{oops', '{oops', '{oops', true],
     ['an empty string stays', {}, '', '', '', true],
     ['prose stays', {}, 'hello [world]', 'hello [world]', 'hello [world]', true],
+    ['a union of untyped branches is untyped', { anyOf: [{}, {}] }, '{"a": 1}', { a: 1 }, '{"a": 1}', true],
+    [
+      'a union of untyped branches: the parsed object goes to the branch that declares its keys',
+      { anyOf: [{ properties: { a: { type: 'integer' } } }, { properties: { b: { type: 'integer' } } }] },
+      '{"b": "1"}',
+      { b: 1 },
+      '{"b": "1"}',
+      true,
+    ],
+    [
+      'an untyped branch beside an integer one: JSON text parsed',
+      { anyOf: [{ type: 'integer' }, {}] },
+      '[1]',
+      [1],
+      '[1]',
+      true,
+    ],
+    [
+      'an untyped branch beside an integer one: "5" stays text',
+      { anyOf: [{ type: 'integer' }, {}] },
+      '5',
+      '5',
+      '5',
+      true,
+    ],
+    ['a string branch keeps the text as it is', { anyOf: [{ type: 'string' }, {}] }, '[1]', '[1]', '[1]', true],
     [
       "the parsed object is coerced by the position's properties",
       { properties: { n: { type: 'integer' } } },
@@ -290,6 +316,12 @@ describe('stringifyStructures: an object or array where only a string is admitte
     expect(output).toBe(JSON.stringify(sent))
   })
 
+  it('a structure of 10,001 values stays as sent', () => {
+    const schema = deepFreeze({ type: 'string' })
+    const sent = deepFreeze(Array.from({ length: 10_000 }, (_, index) => index)) // the array and its 10,000 items
+    expect(coerceToolArgs(schema, sent, stringify)).toBe(sent)
+  })
+
   it('a structure of many more values than 10,000 stays as sent', () => {
     const schema = deepFreeze({ type: 'string' })
     const sent = deepFreeze(Array.from({ length: 20_000 }, (_, index) => index))
@@ -358,6 +390,30 @@ describe('looseBooleans: "yes" / "no" / "1" / "0" at a boolean position', () => 
     ['integer is admitted too: "yes" is still true', { type: ['integer', 'boolean'] }, 'yes', true, 'yes', true],
     ['anyOf integer, boolean: "1" is 1', { anyOf: [{ type: 'integer' }, boolean] }, '1', 1, 1, true],
     ['anyOf integer, boolean: "no" is false', { anyOf: [{ type: 'integer' }, boolean] }, 'no', false, 'no', true],
+    [
+      'anyOf boolean, integer (boolean first): "1" is still 1',
+      { anyOf: [boolean, { type: 'integer' }] },
+      '1',
+      1,
+      1,
+      true,
+    ],
+    [
+      'oneOf boolean, number (boolean first): "0" is still 0',
+      { oneOf: [boolean, { type: 'number' }] },
+      '0',
+      0,
+      0,
+      true,
+    ],
+    [
+      'anyOf boolean, integer (boolean first): "yes" is true',
+      { anyOf: [boolean, { type: 'integer' }] },
+      'yes',
+      true,
+      'yes',
+      true,
+    ],
     ['where a string is admitted, "yes" stays a string', { type: ['string', 'boolean'] }, 'yes', 'yes', 'yes', true],
     ['a nullable boolean', { type: ['boolean', 'null'] }, 'no', false, 'no', true],
     ['nullable: true', { type: 'boolean', nullable: true }, 'YES', true, 'YES', true],

@@ -10,6 +10,10 @@ import type { Walk } from './walk.js'
  */
 export const FIT_BUDGET = 1024
 
+/** What `Node.coerce` may skip: rules that parse JSON text (already parsed by a union), loose rules. */
+export const SKIP_PARSING = 1
+export const SKIP_LOOSE = 2
+
 function inEnums(enums: ReadonlyArray<readonly unknown[]>, value: unknown): boolean {
   for (const list of enums) if (!list.includes(value)) return false
   return true
@@ -52,7 +56,7 @@ export class Node implements Position {
 
   run(value: unknown, depth: number, walk: Walk): unknown {
     const bits = bitsOfValue(value)
-    if ((bits & this.keeps) === 0) return this.coerce(value, bits, depth, walk, false)
+    if ((bits & this.keeps) === 0) return this.coerce(value, bits, depth, walk, 0)
     return bits >= ARRAY ? this.inside(value as object, bits, depth, walk) : value
   }
 
@@ -64,9 +68,11 @@ export class Node implements Position {
   }
 
   /** The first rule that makes something of `value` (a scalar must be in the `enum`s); else `value`. */
-  coerce(value: unknown, bits: number, depth: number, walk: Walk, parsed: boolean): unknown {
+  coerce(value: unknown, bits: number, depth: number, walk: Walk, skip: number): unknown {
     for (const rule of this.rules) {
-      if ((rule.from & bits) === 0 || (parsed && rule.parses === true)) continue
+      if ((rule.from & bits) === 0) continue
+      if (((skip & SKIP_PARSING) !== 0 && rule.parses === true) || ((skip & SKIP_LOOSE) !== 0 && rule.loose === true))
+        continue
       const next = rule.apply(value as never, this, depth, walk)
       if (next === NOT_PARSED) continue
       if ((typeof next === 'object' && next !== null) || inEnums(this.enums, next)) return next

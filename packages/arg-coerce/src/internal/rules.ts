@@ -30,7 +30,7 @@ export const MAX_STRINGIFIED_VALUES = 10_000
 function stringify(value: object): unknown {
   const stack: unknown[] = [value]
   for (let count = 0; stack.length > 0; count++) {
-    if (count > MAX_STRINGIFIED_VALUES) return NOT_PARSED
+    if (count >= MAX_STRINGIFIED_VALUES) return NOT_PARSED
     const item = stack.pop()
     if (typeof item === 'object' && item !== null) for (const key of Object.keys(item)) stack.push((item as never)[key])
   }
@@ -60,7 +60,7 @@ export const RULES: readonly Rule[] = [
   { from: STRING, applies: admits(NUMBER), apply: (text: string) => parseNumber(text, false) },
   // 3. boolean from "true" / "false"; with looseBooleans also "yes"/"no"/"1"/"0"
   { from: STRING, applies: admits(BOOLEAN), apply: parseBoolean },
-  { from: STRING, applies: withFlag(LOOSE_BOOLEANS, admits(BOOLEAN)), apply: parseBooleanWord },
+  { from: STRING, loose: true, applies: withFlag(LOOSE_BOOLEANS, admits(BOOLEAN)), apply: parseBooleanWord },
   // 4. null from "null"
   { from: STRING, applies: admits(NULL), apply: (text: string) => (isNullWord(text) ? null : NOT_PARSED) },
   // 5. a blank string is {} for an object without required properties; JSON text the structure it holds

@@ -62,6 +62,8 @@ export interface Rule {
   readonly readsAdmitted?: boolean
   /** It parses JSON text (a union that already parsed the text skips it). */
   readonly parses?: boolean
+  /** An opt-in reading a union tries only after every branch's other rules (looseBooleans). */
+  readonly loose?: boolean
   applies(types: number, shape: Shape, flags: number): boolean
   apply(value: never, node: Position, depth: number, walk: Walk): unknown
 }

@@ -1,6 +1,6 @@
 import type { BranchDiscriminator, ObjectBranch, SelectObjectBranchOptions } from '@x/schema-ref'
 import { selectArrayBranch, selectObjectBranch } from '@x/schema-ref'
-import { FIT_BUDGET, Node } from './node.js'
+import { FIT_BUDGET, Node, SKIP_LOOSE, SKIP_PARSING } from './node.js'
 import { NOT_PARSED, isNullWord, parseStructure } from './parse-scalar.js'
 import { ARRAY, NULL, OBJECT, STRING, bitsOfValue } from './type-bits.js'
 import type { Budget } from './types.js'
@@ -24,6 +24,8 @@ export class UnionNode extends Node {
   private readonly objects: Alternative[]
   private readonly arrays: Alternative[]
   private readonly choice: SelectObjectBranchOptions<Alternative>
+  private readonly loose: boolean
+  private readonly parsesAdmitted: boolean
 
   constructor(
     private readonly alternatives: readonly Alternative[],
@@ -39,6 +41,11 @@ export class UnionNode extends Node {
     let changes = (types & NULL) !== 0 ? STRING : 0
     for (const { node } of alternatives) changes |= node.changes
     this.changes = changes
+    this.loose = alternatives.some(({ node }) => node.rulesReading(STRING).some((rule) => rule.loose === true))
+    // parseUntypedJson: every branch that admits strings is untyped (it reads them), none keeps them as they are.
+    this.parsesAdmitted =
+      alternatives.some(({ node }) => (node.types & ~node.keeps & STRING) !== 0) &&
+      !alternatives.some(({ node }) => (node.keeps & STRING) !== 0)
   }
 
   override get plain(): boolean {
@@ -49,6 +56,10 @@ export class UnionNode extends Node {
     const bits = bitsOfValue(value)
     if (bits === OBJECT && this.objects.length > 0) return this.pickObject(value as never).run(value, depth, walk)
     if (bits === ARRAY && this.arrays.length > 0) return this.runArray(value as unknown[], depth, walk)
+    if (bits === STRING && this.parsesAdmitted) {
+      const structure = parseStructure(value as string)
+      if (structure !== NOT_PARSED) return this.run(structure, depth, walk)
+    }
     if ((bits & this.types) !== 0) return value
     // Rule 4 whatever the union's order or spelling: an array branch tried
     // first would wrap "null" into ["null"] where a null branch admits null.
@@ -60,18 +71,28 @@ export class UnionNode extends Node {
       if (structure !== NOT_PARSED && (bitsOfValue(structure) & this.types) !== 0)
         return this.run(structure, depth, walk)
     }
+    // Every branch's own rules first; loose readings ("yes" as true) only after them, so
+    // `anyOf: [boolean, integer]` gives "1" the integer, as `type: [boolean, integer]` does.
+    const skip = parsed ? SKIP_PARSING : 0
     let fallback = value
-    for (const { node } of this.alternatives) {
-      const next = node.coerce(value, bits, depth, walk, parsed)
-      if (next === value || (bitsOfValue(next) & node.types) === 0) continue
-      if (node.fits(next, { left: FIT_BUDGET })) return next
-      if (fallback === value) fallback = next
+    for (const pass of this.loose ? [skip | SKIP_LOOSE, skip] : [skip]) {
+      for (const { node } of this.alternatives) {
+        const next = node.coerce(value, bits, depth, walk, pass)
+        if (next === value || (bitsOfValue(next) & node.types) === 0) continue
+        if (node.fits(next, { left: FIT_BUDGET })) return next
+        if (fallback === value) fallback = next
+      }
     }
     return fallback
   }
 
+  // As key-unmap reads it: the union's types, and inside an object only when one branch takes objects.
+  // (Asking every branch in depth would make a union of unions under `items` exponential in the depth.)
   override fits(value: unknown, budget: Budget): boolean {
-    return this.alternatives.some((alternative) => alternative.node.fits(value, budget))
+    if (--budget.left < 0) return false
+    const bits = bitsOfValue(value)
+    if (bits === OBJECT && this.objects.length === 1) return this.objects[0]!.node.fits(value, budget)
+    return (bits & this.types) !== 0
   }
 
   private pickObject(value: Record<string, unknown>): Node {
