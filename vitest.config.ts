@@ -37,6 +37,7 @@ export default defineConfig({
       'apps/*',
       'tooling/test-utils',
       'tooling/mcp-corpus',
+      'tooling/bench-utils',
       // @x/arg-coerce and @x/key-unmap specialize what they see often with
       // generated code after a few calls; their whole suites run a second
       // time with that happening on the first call, so both paths meet every

@@ -1,60 +1,19 @@
-// coerceToolArgs against ajv's coerceTypes and TypeBox's Value.Convert on a
-// 15-property MCP-style tool schema (4 $defs: a nullable $ref, arrays of
-// referenced objects) whose arguments carry 5 stringified scalars.
+// coerceToolArgs against ajv's coerceTypes and TypeBox's Value.Convert on the
+// 15-property MCP-style tool schema the benches share (@x/bench-utils'
+// toolSchema: 4 $defs, a nullable $ref, arrays of referenced objects) whose
+// arguments (toolArgs) carry 5 stringified scalars.
 //
 // Fresh arguments each call: ajv and TypeBox coerce in place, so every impl
 // takes the next object of its own pool and first puts the 5 strings back
 // (the same 5 stores for every impl, ours included, though ours never writes
 // to its input).
-import { runBench } from '@x/bench-utils'
+import { runBench, toolArgs, toolSchema } from '@x/bench-utils'
 import { Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { coerceToolArgs } from '../dist/index.js'
 
-const schema = {
-  type: 'object',
-  $defs: {
-    Address: {
-      type: 'object',
-      properties: { street: { type: 'string' }, city: { type: 'string' }, zip: { type: 'string' } },
-      required: ['street', 'city'],
-    },
-    Item: {
-      type: 'object',
-      properties: { sku: { type: 'string' }, qty: { type: 'integer' }, price: { type: 'number' } },
-      required: ['sku', 'qty'],
-    },
-    Filter: {
-      type: 'object',
-      properties: {
-        field: { type: 'string' },
-        op: { type: 'string', enum: ['eq', 'lt', 'gt'] },
-        value: { type: 'string' },
-      },
-      required: ['field', 'op'],
-    },
-    Paging: { type: 'object', properties: { page: { type: 'integer' }, size: { type: 'integer' } } },
-  },
-  properties: {
-    query: { type: 'string', description: 'What to look for' },
-    limit: { type: 'integer' },
-    offset: { type: 'integer' },
-    verbose: { type: 'boolean' },
-    ratio: { type: 'number' },
-    sort: { type: 'string', enum: ['asc', 'desc'] },
-    tags: { type: 'array', items: { type: 'string' } },
-    address: { anyOf: [{ $ref: '#/$defs/Address' }, { type: 'null' }] },
-    items: { type: 'array', items: { $ref: '#/$defs/Item' } },
-    filters: { type: 'array', items: { $ref: '#/$defs/Filter' } },
-    paging: { $ref: '#/$defs/Paging', description: 'Which page' },
-    dryRun: { type: 'boolean' },
-    locale: { type: 'string' },
-    since: { type: 'string', format: 'date-time' },
-    maxPrice: { type: ['number', 'null'] },
-  },
-  required: ['query'],
-}
+const schema = toolSchema()
 
 // The same schema with every $ref replaced by a copy of its target.
 function inline(node: unknown): unknown {
@@ -104,28 +63,7 @@ const typebox = T.Object({
 })
 
 type Args = Record<string, unknown>
-function makeArgs(): Args {
-  return {
-    query: 'red shoes',
-    limit: '10',
-    offset: '0',
-    verbose: 'true',
-    ratio: '0.5',
-    sort: 'asc',
-    tags: ['sale', 'summer'],
-    address: { street: '1 Main St', city: 'Springfield', zip: '07030' },
-    items: [
-      { sku: 'A-1', qty: 2, price: 9.5 },
-      { sku: 'B-2', qty: 1, price: 20 },
-    ],
-    filters: [{ field: 'color', op: 'eq', value: 'red' }],
-    paging: { page: 1, size: 20 },
-    dryRun: 'false',
-    locale: 'en-US',
-    since: '2026-01-01T00:00:00Z',
-    maxPrice: null,
-  }
-}
+const makeArgs: () => Args = toolArgs
 const expected = { ...makeArgs(), limit: 10, offset: 0, verbose: true, ratio: 0.5, dryRun: false }
 
 function pool(): () => Args {
@@ -204,18 +142,26 @@ const scaleSchema = {
 // The same sizes with nothing to coerce show the walk alone: no copies, so
 // no garbage (the copies of the first pair are most of the 1 MB case's
 // garbage-collection time).
+// The size is counted item by item (the JSON text of an array is its items'
+// texts, a comma between each): stringifying the whole array after each push
+// made building the 1 MB arguments quadratic, minutes of a smoke run.
 function scaleArgs(bytes: number, stringEvery: number): { args: Args; bytes: number } {
   const items: Args[] = []
   const args = { items }
-  while (JSON.stringify(args).length < bytes) {
+  let size = JSON.stringify(args).length
+  while (size < bytes) {
     const index = items.length
-    items.push({
+    const item = {
       sku: `SKU-${index}`,
       qty: stringEvery > 0 && index % stringEvery === 0 ? String(index) : index,
       price: index + 0.25,
-    })
+    }
+    items.push(item)
+    size += JSON.stringify(item).length + (index > 0 ? 1 : 0)
   }
-  return { args, bytes: JSON.stringify(args).length }
+  const total = JSON.stringify(args).length
+  if (total !== size) throw new Error(`scaling: counted ${size} bytes, the arguments have ${total}`)
+  return { args, bytes: total }
 }
 const small = scaleArgs(1024, 4)
 const large = scaleArgs(1024 * 1024, 4)
@@ -254,5 +200,35 @@ runBench('@x/arg-coerce', [
   {
     name: `scaling 1 MB, nothing to coerce (${largeTyped.bytes} bytes)`,
     impls: { ours: () => coerceToolArgs(scaleSchema, largeTyped.args) },
+  },
+])
+
+// Options on: the three opt-in options set, on arguments that none of them
+// changes (no untyped position, no structure where only a string is
+// admitted, only `true`/`false` booleans), so the row shows what having them
+// on costs. It runs last so the rows above meet a process that has never
+// seen options. The cast lets it run against a build whose options type does
+// not declare them: such a build ignores unknown keys.
+type Options = NonNullable<Parameters<typeof coerceToolArgs>[2]>
+const optionsOn = { parseUntypedJson: true, stringifyStructures: true, looseBooleans: true } as Options
+const optionsOff = { parseUntypedJson: false, stringifyStructures: false, looseBooleans: false } as Options
+const nextWithOptions = { on: pool(), off: pool(), none: pool() }
+const optionImpls = {
+  ours: () => coerceToolArgs(schema, nextWithOptions.on(), optionsOn),
+  'ours, options off': () => coerceToolArgs(schema, nextWithOptions.off(), optionsOff),
+  'ours, no options object': () => coerceToolArgs(schema, nextWithOptions.none()),
+}
+for (const [name, run] of Object.entries(optionImpls)) {
+  for (let call = 0; call < 130; call++) {
+    const output = run()
+    if (!same(output, expected)) throw new Error(`options/${name} call ${call} computed ${JSON.stringify(output)}`)
+  }
+}
+
+runBench('@x/arg-coerce', [
+  {
+    name: 'options on, warm 15-property MCP schema',
+    impls: optionImpls,
+    note: 'ours = { parseUntypedJson, stringifyStructures, looseBooleans } all true, on the warm row arguments, which none of them changes; options off = the same three false; the target: ours ÷ options off at least 0.91x (on within 1.1x of off)',
   },
 ])

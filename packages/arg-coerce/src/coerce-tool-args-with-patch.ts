@@ -17,33 +17,20 @@ export interface CoerceToolArgsWithPatchResult<Expected = unknown> {
 
 /**
  * Coerces like {@link coerceToolArgs} and also reports every change as an
- * RFC 6902 JSON Patch, for logs and audit trails.
- *
- * Each operation is a `replace` at the deepest position whose value changed
- * (an `add` only if a key appeared, which coercion itself never does), with
- * its path formatted by `@x/json-pointer`. Applying the patch to a copy of
- * the input (with fast-json-patch, say) gives exactly `args`. A coerced
- * whole (a JSON string turned into an object) is one `replace` of that
- * position, including the root (path `""`). When a changed object or
- * array of the input stands at several positions (the arguments are not a
- * JSON tree), the patch is one `replace` of the root. Never throws on data: a
- * throwing getter or a revoked Proxy gives `{ args, patch: [] }`.
+ * RFC 6902 JSON Patch: a `replace` at each deepest changed position (paths
+ * by `@x/json-pointer`; a JSON string turned into an object is one
+ * `replace`, the root's path is `""`). Applying it to a copy of the input
+ * gives exactly `args`. When a changed input object stands at several
+ * positions (not a tree) the patch is one `replace` of the root. Never throws
+ * on data: a throwing getter or a revoked Proxy gives `{ args, patch: [] }`.
  *
  * @example
  * ```ts
- * const schema = { type: 'object', properties: { count: { type: 'integer' }, tags: { type: 'array', items: { type: 'string' } } } }
- * coerceToolArgsWithPatch(schema, { count: '5', tags: 'a' })
- * // => { args: { count: 5, tags: ['a'] },
- * //      patch: [{ op: 'replace', path: '/count', value: 5 }, { op: 'replace', path: '/tags', value: ['a'] }] }
+ * coerceToolArgsWithPatch({ type: 'object', properties: { count: { type: 'integer' } } }, { count: '5' })
+ * // => { args: { count: 5 }, patch: [{ op: 'replace', path: '/count', value: 5 }] }
  * ```
  *
- * As for {@link coerceToolArgs}, the type parameter is the caller's
- * assertion about `args`, not a check; without it `args` is `unknown`.
- *
- * @typeParam Expected - the type the caller expects `args` to have (default `unknown`)
- * @param schema - the tool's parameters schema, the root for `$ref`
- * @param args - the arguments as the model sent them
- * @param options - as for `coerceToolArgs`
+ * @typeParam Expected - the type the caller asserts `args` has (default `unknown`); not checked
  * @throws TypeError only when `options` is malformed
  */
 export function coerceToolArgsWithPatch<Expected = unknown>(

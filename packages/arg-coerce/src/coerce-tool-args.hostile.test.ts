@@ -5,7 +5,7 @@ import { deepFreeze } from '@x/test-utils'
 import { describe, expect, it, vi } from 'vitest'
 import { coerceToolArgs } from './coerce-tool-args.js'
 import { coerceToolArgsWithPatch } from './coerce-tool-args-with-patch.js'
-import { codegen } from './internal/generated-run.js'
+import { codegen } from './internal/generate.js'
 import { applyReportedPatch } from './test-support/check.js'
 
 const integer = { type: 'integer' }

@@ -9,82 +9,21 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { isDeepStrictEqual } from 'node:util'
-import { runBench } from '@x/bench-utils'
+import { renamedToolArgs, renamedToolSchema, runBench } from '@x/bench-utils'
 import type { BenchCase } from '@x/bench-utils'
 import { sanitizeToolSchema, unmapArgKeys } from '../dist/index.js'
 
-// The 15-property MCP-style schema of arg-coerce's benchmark (4 `$defs`: a
-// nullable $ref, arrays of referenced objects, a $ref with a sibling), with
-// five names a provider rejects: four at the top, one (`zip code`) inside
-// the referenced `Address`.
-const schemaText = JSON.stringify({
-  type: 'object',
-  $defs: {
-    Address: {
-      type: 'object',
-      properties: { street: { type: 'string' }, city: { type: 'string' }, 'zip code': { type: 'string' } },
-      required: ['street', 'city'],
-    },
-    Item: {
-      type: 'object',
-      properties: { sku: { type: 'string' }, qty: { type: 'integer' }, price: { type: 'number' } },
-      required: ['sku', 'qty'],
-    },
-    Filter: {
-      type: 'object',
-      properties: {
-        field: { type: 'string' },
-        op: { type: 'string', enum: ['eq', 'lt', 'gt'] },
-        value: { type: 'string' },
-      },
-      required: ['field', 'op'],
-    },
-    Paging: { type: 'object', properties: { page: { type: 'integer' }, size: { type: 'integer' } } },
-  },
-  properties: {
-    'search query': { type: 'string', description: 'What to look for' },
-    limit: { type: 'integer' },
-    offset: { type: 'integer' },
-    verbose: { type: 'boolean' },
-    ratio: { type: 'number' },
-    sort: { type: 'string', enum: ['asc', 'desc'] },
-    tags: { type: 'array', items: { type: 'string' } },
-    address: { anyOf: [{ $ref: '#/$defs/Address' }, { type: 'null' }] },
-    items: { type: 'array', items: { $ref: '#/$defs/Item' } },
-    filters: { type: 'array', items: { $ref: '#/$defs/Filter' } },
-    paging: { $ref: '#/$defs/Paging', description: 'Which page' },
-    'dry run': { type: 'boolean' },
-    locale: { type: 'string' },
-    'created~gte': { type: 'string', format: 'date-time' },
-    'max price': { type: ['number', 'null'] },
-  },
-  required: ['search query'],
-})
+// The 15-property MCP-style schema the benches share (4 `$defs`: a nullable
+// $ref, arrays of referenced objects, a $ref with a sibling), with five names
+// a provider rejects: four at the top, one (`zip code`) inside the referenced
+// `Address`.
+const schemaText = JSON.stringify(renamedToolSchema())
 const original = JSON.parse(schemaText) as Record<string, unknown>
 const sanitized = sanitizeToolSchema(original)
 
 // What the model sends: sanitized names, and (as in arg-coerce's benchmark)
 // five scalars as strings, which unmapping leaves alone.
-const modelArgs = {
-  search_query: 'red shoes',
-  limit: '10',
-  offset: '0',
-  verbose: 'true',
-  ratio: '0.5',
-  sort: 'asc',
-  tags: ['sale', 'summer'],
-  address: { street: '1 Main St', city: 'Springfield', zip_code: '07030' },
-  items: [
-    { sku: 'A-1', qty: 2, price: 9.5 },
-    { sku: 'B-2', qty: 1, price: 20 },
-  ],
-  filters: [{ field: 'color', op: 'eq', value: 'red' }],
-  paging: { page: 1, size: 20 },
-  dry_run: 'false',
-  locale: 'en-US',
-  created_gte: '2026-01-01T00:00:00Z',
-  max_price: null,
-}
+const modelArgs = renamedToolArgs()
 const restored: Record<string, string> = {
   search_query: 'search query',
   dry_run: 'dry run',

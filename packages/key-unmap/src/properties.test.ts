@@ -8,8 +8,8 @@ import { unmapArgKeys } from './unmap-arg-keys.js'
 import type { KeyUnmapOptions } from './types.js'
 
 type Json = Record<string, unknown>
-type Shape =
-  { kind: 'leaf' } | { kind: 'array'; item: Shape } | { kind: 'object'; viaRef: boolean; props: Array<[string, Shape]> }
+type Tree =
+  { kind: 'leaf' } | { kind: 'array'; item: Tree } | { kind: 'object'; viaRef: boolean; props: Array<[string, Tree]> }
 
 const RULES = {
   anthropic: /^[a-zA-Z0-9_.-]{1,64}$/,
@@ -46,26 +46,26 @@ const name = fc.oneof(
   fc.string({ unit: 'grapheme-ascii', minLength: 60, maxLength: 70 }),
 )
 
-function shapes(names: fc.Arbitrary<string>): fc.Arbitrary<Shape> {
-  return fc.letrec<{ shape: Shape; object: Shape }>((tie) => ({
-    shape: fc.oneof(
+function trees(names: fc.Arbitrary<string>): fc.Arbitrary<Tree> {
+  return fc.letrec<{ tree: Tree; object: Tree }>((tie) => ({
+    tree: fc.oneof(
       { depthSize: 'small', withCrossShrink: true },
-      fc.constant<Shape>({ kind: 'leaf' }),
+      fc.constant<Tree>({ kind: 'leaf' }),
       tie('object'),
-      tie('object').map((item): Shape => ({ kind: 'array', item })),
+      tie('object').map((item): Tree => ({ kind: 'array', item })),
     ),
     object: fc.record({
       kind: fc.constant('object' as const),
       viaRef: fc.boolean(),
-      props: fc.uniqueArray(fc.tuple(names, tie('shape')), { selector: ([key]) => key, maxLength: 5 }),
+      props: fc.uniqueArray(fc.tuple(names, tie('tree')), { selector: ([key]) => key, maxLength: 5 }),
     }),
-  })).shape
+  })).tree
 }
 
-/** The original schema of a shape; objects marked viaRef are hoisted into $defs the way pydantic does. */
-function toSchema(root: Shape): Json {
+/** The original schema of a tree; objects marked viaRef are hoisted into $defs the way pydantic does. */
+function toSchema(root: Tree): Json {
   const defs: Json = {}
-  const build = (node: Shape): Json => {
+  const build = (node: Tree): Json => {
     if (node.kind === 'leaf') return { type: 'string' }
     if (node.kind === 'array') return { type: 'array', items: build(node.item) }
     const properties: Json = {}
@@ -83,8 +83,8 @@ function toSchema(root: Shape): Json {
   return { ...schema, $defs: defs }
 }
 
-/** Random valid arguments for a shape: every declared property may be present or absent. */
-function argsFor(node: Shape): fc.Arbitrary<unknown> {
+/** Random valid arguments for a tree: every declared property may be present or absent. */
+function argsFor(node: Tree): fc.Arbitrary<unknown> {
   if (node.kind === 'leaf') return fc.string({ maxLength: 3 })
   if (node.kind === 'array') return fc.array(argsFor(node.item), { maxLength: 3 })
   return fc.tuple(...node.props.map(([, child]) => fc.option(argsFor(child), { nil: undefined }))).map((values) => {
@@ -138,9 +138,9 @@ function propertyNames(schema: unknown, into: string[] = []): string[] {
 }
 
 function schemaWithArgs(names: fc.Arbitrary<string>): fc.Arbitrary<[Json, unknown]> {
-  return shapes(names).chain((root) => {
+  return trees(names).chain((root) => {
     const schema = deepFreeze(toSchema(root))
-    const wrapped: Shape = root.kind === 'object' ? root : { kind: 'object', viaRef: false, props: [['value', root]] }
+    const wrapped: Tree = root.kind === 'object' ? root : { kind: 'object', viaRef: false, props: [['value', root]] }
     return fc.tuple(
       fc.constant(schema),
       argsFor(wrapped).map((args) => deepFreeze(args)),

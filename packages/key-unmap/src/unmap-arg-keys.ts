@@ -1,11 +1,4 @@
-import { isObject } from './internal/own.js'
-import { profileOf, readOptions } from './internal/profile.js'
-import type { Profile } from './internal/profile.js'
-import { contextFor, planFor } from './internal/unmap-plan.js'
-import type { Plan, UnmapContext } from './internal/unmap-plan.js'
-import { unmapValue } from './internal/unmap-value.js'
-import { sanitizeToolSchema } from './sanitize-tool-schema.js'
-import { codegen } from './internal/generated-shape.js'
+import { DEFAULT_SETTINGS, unmapWith } from './internal/unmap-with.js'
 import type { KeyUnmapOptions, UnmappedArgs } from './types.js'
 
 /**
@@ -14,8 +7,9 @@ import type { KeyUnmapOptions, UnmappedArgs } from './types.js'
  * The model saw `sanitizeToolSchema(originalSchema)` and answered with its
  * names; this walks the arguments against the *original* schema, following
  * `$ref`s (pydantic's `$defs`, zod's `#/properties/...`), `allOf`, the
- * union branch whose names match the value's keys best, `items`,
- * `prefixItems`, `additionalProperties` and `patternProperties`, and
+ * union branch the value belongs to (the one `@x/arg-coerce` coerces it
+ * by), `items`, `prefixItems`, `additionalProperties` and
+ * `patternProperties`, and
  * restores every renamed key at every depth. The renames are the very ones
  * {@link sanitizeToolSchema} used (one cached computation per `properties`
  * map), so the two cannot disagree.
@@ -26,7 +20,8 @@ import type { KeyUnmapOptions, UnmappedArgs } from './types.js'
  * nothing is overwritten, no value is dropped.
  *
  * Never mutates; unchanged parts are shared; the very same `args` comes
- * back when nothing was renamed. Plans are cached per schema object.
+ * back when nothing was renamed. What is compiled is cached per schema
+ * object and name profile.
  *
  * @param originalSchema - The schema the tool declared (not the sanitized one).
  * @param args - The arguments as the model sent them (after type coercion, if any).
@@ -42,70 +37,5 @@ import type { KeyUnmapOptions, UnmappedArgs } from './types.js'
  * ```
  */
 export function unmapArgKeys<Args>(originalSchema: unknown, args: Args, options?: KeyUnmapOptions): UnmappedArgs<Args> {
-  const profile = profileOf(options)
-  const allowed = options === undefined ? undefined : readOptions(() => options.codegen)
-  if (allowed === undefined || allowed === true)
-    return unmap(originalSchema, args, profile, options) as UnmappedArgs<Args>
-  if (allowed !== false)
-    throw new TypeError(`options.codegen: expected a boolean or undefined, received ${typeof allowed}`)
-  // Only calls that refuse code generation touch the flag, and they restore
-  // it: a call made from inside this one (a getter on the arguments) cannot
-  // turn it back on for the rest of this call.
-  const previous = codegen.allowed
-  codegen.allowed = false
-  try {
-    return unmap(originalSchema, args, profile, options) as UnmappedArgs<Args>
-  } finally {
-    codegen.allowed = previous
-  }
-}
-
-function unmap<Args>(
-  originalSchema: unknown,
-  args: Args,
-  profile: Profile,
-  options: KeyUnmapOptions | undefined,
-): Args {
-  try {
-    if (!isObject(originalSchema) || typeof args !== 'object' || args === null) return args
-    if (originalSchema !== lastSchema || profile !== lastProfile) remember(originalSchema, profile, options)
-    const context = lastContext
-    if (context === undefined) return args
-    codegen.call = ++context.calls
-    // A call made from inside this one (a getter on the arguments) walks
-    // with counts of its own, and this call's are put back after it.
-    const { visited, memo } = context
-    context.visited = 0
-    context.memo = undefined
-    try {
-      return unmapValue(args, lastPlan!, context, 0) as Args
-    } finally {
-      context.visited = visited
-      context.memo = memo
-    }
-  } catch {
-    // A throwing getter or a revoked Proxy in the schema or the arguments:
-    // nothing can be said about them, so they come back as they are, like
-    // any other bad data.
-    return args
-  }
-}
-
-// The schema of the last call, held strongly (one schema at most): an agent
-// unmaps call after call for the same tool, and this skips three WeakMap
-// lookups (sanitize, context, root plan) per call.
-let lastSchema: object | undefined
-let lastProfile: Profile | undefined
-/** Undefined when nothing is renamed anywhere in the last schema. */
-let lastContext: UnmapContext | undefined
-let lastPlan: Plan | undefined
-
-function remember(schema: Record<string, unknown>, profile: Profile, options: KeyUnmapOptions | undefined): void {
-  // Nothing renamed anywhere (the cached sanitize is the schema itself): nothing to restore.
-  const renames = sanitizeToolSchema(schema, options) !== schema
-  const context = renames ? contextFor(schema, profile) : undefined
-  lastPlan = context === undefined ? undefined : planFor(context, schema)
-  lastContext = context
-  lastSchema = schema
-  lastProfile = profile
+  return unmapWith(DEFAULT_SETTINGS, originalSchema, args, options) as UnmappedArgs<Args>
 }

@@ -6,7 +6,10 @@ describe('@x/schema-ref (built dist/)', () => {
     expect(Object.keys(await import('../dist/index.js')).sort()).toEqual([
       'createPatternTest',
       'createRefResolver',
+      'readDiscriminator',
       'resolveLocalSchemaRef',
+      'selectArrayBranch',
+      'selectObjectBranch',
     ])
   })
 })

@@ -1,4 +1,14 @@
 export { resolveLocalSchemaRef } from './resolve-local-schema-ref.js'
 export { createRefResolver } from './create-ref-resolver.js'
-export type { RefPath, RefResolver, ResolvedNode } from './types.js'
+export type {
+  BranchDiscriminator,
+  ObjectBranch,
+  RefPath,
+  RefResolver,
+  ResolvedNode,
+  SelectObjectBranchOptions,
+} from './types.js'
 export { createPatternTest } from './create-pattern-test.js'
+export { selectObjectBranch } from './select-object-branch.js'
+export { selectArrayBranch } from './select-array-branch.js'
+export { readDiscriminator } from './read-discriminator.js'

@@ -1,4 +1,5 @@
 import { appendFileSync } from 'node:fs'
+import { median } from './internal/median.js'
 
 /** One measured situation, with our implementation and its peers. */
 export interface BenchCase {
@@ -18,6 +19,18 @@ export interface BenchRecord {
   opsPerSec: number
   samples: number
   note?: string
+  /**
+   * Set when the case ran in several fresh processes
+   * (`runBenchInFreshProcesses`): how many. `opsPerSec` is then the median
+   * over the processes of each one's median rate.
+   */
+  processes?: number
+  /** Peers of such a case: ours ÷ this, measured inside each process, in run order. */
+  ratios?: number[]
+  /** Peers of such a case: the lowest of `ratios` (the worst process for ours). */
+  ratioMin?: number
+  /** Peers of such a case: the median of `ratios`. */
+  ratioMedian?: number
 }
 
 // Operations here take tens of nanoseconds: a timer around each call would
@@ -57,12 +70,6 @@ function calibrate(loop: Loop, fn: () => unknown): number {
     }
     iterations *= 4
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = sorted.length >> 1
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
 /**

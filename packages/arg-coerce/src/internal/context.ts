@@ -1,38 +1,43 @@
 import type { RefResolver } from '@x/schema-ref'
-import { createRefResolver } from '@x/schema-ref'
-import { leafPlanOf } from './leaf-plans.js'
-import type { Plan, Slot } from './plan.js'
-import { Kind, toPlan } from './plan.js'
-import { NULL, OBJECT } from './type-bits.js'
+import { createPatternTest, createRefResolver } from '@x/schema-ref'
+import { ArrayPart } from './array-part.js'
+import { Node } from './node.js'
+import { ObjectPart } from './object-part.js'
+import { rulesFor } from './rules.js'
 import type { Shape } from './shape.js'
-import { shapesOf } from './shape.js'
-import { ShapePlan } from './shape-plan.js'
-import { UnionPlan } from './union-plan.js'
+import { emptyShape, shapesOf } from './shape.js'
+import { ARRAY, NULL, OBJECT, bitsOfValue } from './type-bits.js'
+import type { Alternative } from './union-node.js'
+import { UnionNode } from './union-node.js'
+import type { Slot } from './types.js'
+import { Walk } from './walk.js'
 
-/** Everything compiled for one root schema object: its resolver and the plans of the positions reached so far. */
+/** Everything compiled for one (root schema object, option flags) pair: its resolver and the nodes reached so far. */
 export class Context {
   private readonly resolver: RefResolver
-  private readonly memo = new WeakMap<object, Plan | null>()
-  readonly root: Plan | null
-  /** How many calls used this root schema so far (see codegen.call in generated-run). */
+  private readonly memo = new WeakMap<object, Node | null>()
+  private readonly scalars = new Map<number, Node | null>()
+  readonly root: Node | null
+  /** How many calls used this context so far (specialization starts at codegen.after). */
   calls = 0
+  /** The walk its calls take (see Walk.take), so that a call allocates none. */
+  readonly walk = new Walk(false)
 
-  constructor(root: object) {
-    this.resolver = createRefResolver(root)
-    this.root = this.compileSchemas([root])
+  constructor(
+    readonly schema: object,
+    readonly flags: number,
+  ) {
+    this.resolver = createRefResolver(schema)
+    this.root = this.compileSchemas([schema])
   }
 
-  readonly compileSlot = (slot: Slot): Plan | null => {
-    const plan = this.compileSchemas(slot.schemas)
-    slot.plan = plan
-    return plan
-  }
+  readonly compile = (slot: Slot): Node | null => (slot.node = this.compileSchemas(slot.schemas))
 
-  private compileSchemas(schemas: readonly unknown[]): Plan | null {
+  private compileSchemas(schemas: readonly unknown[]): Node | null {
     const single = schemas.length === 1 ? schemas[0] : undefined
-    // The plan of one schema node depends only on that node (and the root):
-    // positions reached through the same `$ref` share it, which also closes
-    // recursive models into a cycle of plans instead of an endless chain.
+    // The node of one schema object depends only on that object (and the
+    // root): positions reached through the same `$ref` share it, which also
+    // closes recursive models into a cycle of nodes instead of an endless chain.
     const keys: object[] = []
     if (typeof single === 'object' && single !== null) {
       keys.push(single)
@@ -40,67 +45,92 @@ export class Context {
       if (resolved !== single && typeof resolved === 'object' && resolved !== null) keys.push(resolved)
       for (const key of keys) if (this.memo.has(key)) return this.memo.get(key)!
     }
-    const plan = this.build(shapesOf(this.resolver, schemas))
-    for (const key of keys) this.memo.set(key, plan)
-    return plan
+    const node = this.build(shapesOf(this.resolver, schemas))
+    for (const key of keys) this.memo.set(key, node)
+    return node
   }
 
-  private build(shapes: Shape[]): Plan | null {
-    if (shapes.length === 0) return null
-    if (shapes.length === 1) {
-      const leaf = leafPlanOf(shapes[0]!)
-      if (leaf !== undefined) return leaf
-      const plan = new ShapePlan(shapes[0]!, this.compileSlot)
-      return plan.useful ? plan.toPlan() : null
+  private build(shapes: Shape[]): Node | null {
+    if (shapes.length <= 1) return shapes.length === 0 ? null : this.nodeOf(shapes[0]!, false)
+    // `anyOf: [X, {type: null}]` (pydantic's Optional, zod's nullable) is X that also admits null: one plain node.
+    const nullAt = shapes.length === 2 ? shapes.findIndex(isNullOnly) : -1
+    if (nullAt !== -1) {
+      const other = shapes[1 - nullAt]!
+      if (other.enums.length === 0) return this.nodeOf({ ...other, types: other.types | NULL }, false)
     }
-    const alternatives = shapes.map((shape) => {
-      const plan = new ShapePlan(shape, this.compileSlot)
-      return { shape, plan, run: plan.runner(), tags: this.tagsOf(shape) }
+    const alternatives = shapes.map((shape): Alternative => {
+      const patterns = shape.patterns.flatMap(({ source }) => createPatternTest(source) ?? [])
+      return {
+        node: this.nodeOf(shape, true)!,
+        required: shape.required,
+        declares: (key) => shape.properties.has(key) || patterns.some((test) => test(key)),
+        tags: this.tagsOf(shape),
+        refs: shape.refs,
+      }
     })
-    const union = new UnionPlan(alternatives, shapes[0]!.discriminator)
-    const run = (value: unknown, depth: number): unknown => union.run(value, depth)
-    // `anyOf: [Model, null]` (pydantic's Optional): an object can only go to
-    // the one object branch, so loops may hand it straight to that branch's part.
-    const objects = alternatives.filter((alternative) => (alternative.plan.types & OBJECT) !== 0)
-    const part = objects.length === 1 ? objects[0]!.plan.objectPart : undefined
-    if (part !== undefined && (objects[0]!.plan.types & ~NULL) === OBJECT)
-      return toPlan(union.types, Kind.Object, run, part)
-    return toPlan(union.types, union.kind, run)
+    return new UnionNode(alternatives, shapes[0]!.discriminator, this.tagMatches)
   }
 
-  private tagsOf(shape: Shape): Array<{ key: string; value: unknown }> {
+  /** The node of one alternative; null (unless a union needs it) when no value there can change. */
+  private nodeOf(shape: Shape, always: boolean): Node | null {
+    const { types } = shape
+    const rules = rulesFor(shape, this.flags)
+    const object =
+      (types & OBJECT) !== 0 && (shape.properties.size > 0 || shape.patterns.length > 0 || shape.additional.length > 0)
+        ? new ObjectPart(shape, this.compile)
+        : undefined
+    const array =
+      (types & ARRAY) !== 0 && (shape.prefix.length > 0 || shape.items.length > 0)
+        ? new ArrayPart(shape, this.compile)
+        : undefined
+    if (!always && rules.length === 0 && object === undefined && array === undefined) return null
+    return new Node(types, shape.enums, rules, object, array)
+  }
+
+  // Properties whose `const` (or one-value `enum`) names the branch: pydantic and zod discriminated unions.
+  private tagsOf(shape: Shape): Alternative['tags'] {
     const tags: Array<{ key: string; value: unknown }> = []
     for (const [key, schemas] of shape.properties) {
       for (const schema of schemas) {
         const resolved = this.resolver.resolve(schema)
         if (typeof resolved !== 'object' || resolved === null) continue
         const record = resolved as Record<string, unknown>
+        const values = Object.hasOwn(record, 'enum') ? record['enum'] : undefined
         if (Object.hasOwn(record, 'const')) tags.push({ key, value: record['const'] })
-        else if (Array.isArray(record['enum']) && Object.hasOwn(record, 'enum') && record['enum'].length === 1) {
-          tags.push({ key, value: record['enum'][0] })
-        }
+        else if (Array.isArray(values) && values.length === 1) tags.push({ key, value: values[0] })
       }
     }
     return tags
   }
+
+  /**
+   * Whether a sent tag names `expected` as a position of exactly that
+   * value's type would coerce it (`"5"` names `const: 5`): chosen on the
+   * raw value, the branch could change once the tag is coerced.
+   */
+  private readonly tagMatches = (sent: unknown, expected: unknown): boolean => {
+    if (sent === expected) return true
+    const bits = bitsOfValue(expected)
+    if (bits === 0 || bits >= ARRAY) return false
+    let node = this.scalars.get(bits)
+    if (node === undefined) this.scalars.set(bits, (node = this.nodeOf({ ...emptyShape(), types: bits }, false)))
+    return node !== null && node.run(sent, 0, new Walk(false)) === expected
+  }
 }
 
-const contexts = new WeakMap<object, Context>()
+function isNullOnly(shape: Shape): boolean {
+  return shape.types === NULL && shape.enums.length === 0
+}
 
-/** The compiled context of a root schema, built on first use and cached by the schema object. */
-// The schema of the last call, held strongly (one schema at most): an agent
+const contexts = new WeakMap<object, Context[]>()
+// The context of the last call, held strongly (one at most): an agent
 // coerces call after call against the same tool, and this skips the WeakMap.
-let lastRoot: object | undefined
-let lastContext: Context | undefined
+let last: Context | undefined
 
-export function contextFor(root: object): Context {
-  if (root === lastRoot) return lastContext!
-  let context = contexts.get(root)
-  if (context === undefined) {
-    context = new Context(root)
-    contexts.set(root, context)
-  }
-  lastRoot = root
-  lastContext = context
-  return context
+/** The compiled context of a root schema under some option flags, built on first use. */
+export function contextFor(schema: object, flags: number): Context {
+  if (last !== undefined && last.schema === schema && last.flags === flags) return last
+  let byFlags = contexts.get(schema)
+  if (byFlags === undefined) contexts.set(schema, (byFlags = []))
+  return (last = byFlags[flags] ??= new Context(schema, flags))
 }

@@ -14,9 +14,40 @@ export interface CoerceToolArgsOptions {
    * browsers also report the attempt. Outputs are the same either way.
    */
   readonly codegen?: boolean
+  /**
+   * Where the schema says nothing of the type (`{}`, no `type`, `enum` or
+   * `const`), a string holding a JSON object or array becomes that object or
+   * array (default false). Some hosts stringify exactly those values.
+   */
+  readonly parseUntypedJson?: boolean
+  /**
+   * Where only a string is admitted (null aside), an object or array
+   * becomes its JSON text (default false).
+   */
+  readonly stringifyStructures?: boolean
+  /** At a boolean position, `"yes"`/`"1"` become true and `"no"`/`"0"` false, trimmed, any case (default false). */
+  readonly looseBooleans?: boolean
 }
 
-export const DEFAULT_MAX_DEPTH = 128
+/** The options that change the rules, as bits: a compiled schema is cached per (schema object, flags). */
+export const NO_CODEGEN = 1
+export const PARSE_UNTYPED_JSON = 2
+export const STRINGIFY_STRUCTURES = 4
+export const LOOSE_BOOLEANS = 8
+
+const FLAGS = {
+  parseUntypedJson: PARSE_UNTYPED_JSON,
+  stringifyStructures: STRINGIFY_STRUCTURES,
+  looseBooleans: LOOSE_BOOLEANS,
+} as const
+
+/** What one call runs with. */
+export interface CallOptions {
+  readonly maxDepth: number
+  readonly flags: number
+}
+
+export const DEFAULTS: CallOptions = { maxDepth: 128, flags: 0 }
 const MAX_MAX_DEPTH = 1000
 
 function describe(value: unknown): string {
@@ -25,29 +56,24 @@ function describe(value: unknown): string {
   return typeof value === 'number' ? String(value) : typeof value
 }
 
-/** The codegen flag from the options (already checked to be an object by readMaxDepth). */
-export function readCodegen(options: CoerceToolArgsOptions | undefined): boolean {
-  if (options === undefined || options.codegen === undefined) return true
-  if (typeof options.codegen !== 'boolean') {
-    throw new TypeError(
-      `coerceToolArgs: expected options.codegen to be a boolean or undefined, received ${describe(options.codegen)}`,
-    )
-  }
-  return options.codegen
+function fail(expected: string, value: unknown): never {
+  throw new TypeError(`coerceToolArgs: expected ${expected}, received ${describe(value)}`)
 }
 
-/** The depth bound from the options; a programmer error here throws a TypeError saying what was expected. */
-export function readMaxDepth(options: CoerceToolArgsOptions | undefined): number {
-  if (options === undefined) return DEFAULT_MAX_DEPTH
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new TypeError(`coerceToolArgs: expected options to be an object or undefined, received ${describe(options)}`)
+/** The options of a call; a programmer error here throws a TypeError saying what was expected. */
+export function readOptions(options: CoerceToolArgsOptions | undefined): CallOptions {
+  if (options === undefined) return DEFAULTS
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    fail('options to be an object or undefined', options)
+  const { maxDepth = DEFAULTS.maxDepth, codegen = true } = options
+  if (typeof maxDepth !== 'number' || !Number.isInteger(maxDepth) || maxDepth < 0 || maxDepth > MAX_MAX_DEPTH)
+    fail(`options.maxDepth to be an integer from 0 to ${MAX_MAX_DEPTH}`, maxDepth)
+  if (typeof codegen !== 'boolean') fail('options.codegen to be a boolean or undefined', codegen)
+  let flags = codegen ? 0 : NO_CODEGEN
+  for (const name of Object.keys(FLAGS) as Array<keyof typeof FLAGS>) {
+    const value = options[name]
+    if (value !== undefined && typeof value !== 'boolean') fail(`options.${name} to be a boolean or undefined`, value)
+    if (value === true) flags |= FLAGS[name]
   }
-  const { maxDepth } = options
-  if (maxDepth === undefined) return DEFAULT_MAX_DEPTH
-  if (typeof maxDepth !== 'number' || !Number.isInteger(maxDepth) || maxDepth < 0 || maxDepth > MAX_MAX_DEPTH) {
-    throw new TypeError(
-      `coerceToolArgs: expected options.maxDepth to be an integer from 0 to ${MAX_MAX_DEPTH}, received ${describe(maxDepth)}`,
-    )
-  }
-  return maxDepth
+  return flags === 0 && maxDepth === DEFAULTS.maxDepth ? DEFAULTS : { maxDepth, flags }
 }

@@ -5,42 +5,8 @@
 /** Returned by the parsers below when the string is not that scalar. */
 export const NOT_PARSED: unique symbol = Symbol('not parsed')
 
-function isDigit(code: number): boolean {
-  return code >= 48 && code <= 57
-}
-
-/** True when `text` (already trimmed) is `[+-]? int frac? exp?` in JSON's grammar. A hand scan: this runs for every stringified number a model sends. */
-function isJsonNumber(text: string): boolean {
-  const length = text.length
-  let index = 0
-  let code = text.charCodeAt(0)
-  if (code === 43 /* + */ || code === 45 /* - */) code = text.charCodeAt(++index)
-  if (code === 48 /* 0 */) index++
-  else if (isDigit(code)) while (isDigit(text.charCodeAt(++index)));
-  else return false
-  if (text.charCodeAt(index) === 46 /* . */) {
-    if (!isDigit(text.charCodeAt(++index))) return false
-    while (isDigit(text.charCodeAt(++index)));
-  }
-  code = text.charCodeAt(index)
-  if (code === 101 /* e */ || code === 69 /* E */) {
-    code = text.charCodeAt(++index)
-    if (code === 43 || code === 45) index++
-    if (!isDigit(text.charCodeAt(index))) return false
-    while (isDigit(text.charCodeAt(++index)));
-  }
-  return index === length
-}
-
-function needsTrim(text: string): boolean {
-  // Any character a JSON number may start or end with is above the space.
-  return (
-    text.charCodeAt(0) <= 32 ||
-    text.charCodeAt(text.length - 1) <= 32 ||
-    text.charCodeAt(0) > 127 ||
-    text.charCodeAt(text.length - 1) > 127
-  )
-}
+// JSON's number grammar plus a leading "+"; linear (no ambiguous repetition).
+const JSON_NUMBER = /^[+-]?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/
 
 /**
  * The value of a plain decimal ("42", "-7", "0.5", "12.75": digits, an
@@ -88,8 +54,8 @@ const POWERS_OF_TEN = Array.from({ length: 16 }, (_, power) => 10 ** power)
 export function parseNumber(text: string, integral: boolean): number | typeof NOT_PARSED {
   const plain = parsePlainDecimal(text)
   if (plain === plain) return integral && !Number.isInteger(plain) ? NOT_PARSED : plain
-  const trimmed = text.length === 0 || !needsTrim(text) ? text : text.trim()
-  if (trimmed.length === 0 || !isJsonNumber(trimmed)) return NOT_PARSED
+  const trimmed = text.trim()
+  if (!JSON_NUMBER.test(trimmed)) return NOT_PARSED
   const value = Number(trimmed)
   if (!Number.isFinite(value)) return NOT_PARSED
   const whole = Number.isInteger(value)
@@ -105,6 +71,13 @@ export function parseBoolean(text: string): boolean | typeof NOT_PARSED {
   if (text.length > 12) return NOT_PARSED
   const word = text.trim().toLowerCase()
   return word === 'true' ? true : word === 'false' ? false : NOT_PARSED
+}
+
+/** With the looseBooleans option: "yes"/"1" true, "no"/"0" false, trimmed and in any case. */
+export function parseBooleanWord(text: string): boolean | typeof NOT_PARSED {
+  if (text.length > 12) return NOT_PARSED
+  const word = text.trim().toLowerCase()
+  return word === 'yes' || word === '1' ? true : word === 'no' || word === '0' ? false : NOT_PARSED
 }
 
 /** True for "null", trimmed and in any case. */

@@ -1,4 +1,5 @@
-import type { RefPath, RefResolver } from '@x/schema-ref'
+import type { BranchDiscriminator, RefPath, RefResolver } from '@x/schema-ref'
+import { readDiscriminator } from '@x/schema-ref'
 import { ANY, NULL, bitsOfTypeKeyword, bitsOfValue } from './type-bits.js'
 
 /**
@@ -16,13 +17,11 @@ export interface Shape {
   required: Set<string>
   patterns: Array<{ source: string; schema: unknown }>
   additional: unknown[]
-  closed: boolean
   prefix: unknown[][]
   items: unknown[]
   /** `$ref` strings of the union branches that led to this alternative (for a discriminator `mapping`). */
   refs: string[]
-  discriminator: { propertyName: string; mapping: Readonly<Record<string, unknown>> } | undefined
-  hasChildren: boolean
+  discriminator: BranchDiscriminator | undefined
   /** Schema objects already applied here: applying one twice adds nothing (A and A is A), and a schema that contains itself stops. */
   seen: Set<object>
 }
@@ -38,7 +37,8 @@ interface Union {
 const MAX_ALTERNATIVES = 64
 const MAX_NODES = 512
 
-function emptyShape(): Shape {
+/** The shape of `{}`: every type admitted, nothing below. */
+export function emptyShape(): Shape {
   return {
     types: ANY,
     enums: [],
@@ -46,12 +46,10 @@ function emptyShape(): Shape {
     required: new Set(),
     patterns: [],
     additional: [],
-    closed: false,
     prefix: [],
     items: [],
     refs: [],
     discriminator: undefined,
-    hasChildren: false,
     seen: new Set(),
   }
 }
@@ -78,14 +76,6 @@ function own(record: Record<string, unknown>, key: string): unknown {
   return Object.hasOwn(record, key) ? record[key] : undefined
 }
 
-function readDiscriminator(value: unknown): Shape['discriminator'] {
-  if (!isRecord(value)) return undefined
-  const propertyName = own(value, 'propertyName')
-  if (typeof propertyName !== 'string') return undefined
-  const mapping = own(value, 'mapping')
-  return { propertyName, mapping: isRecord(mapping) ? mapping : {} }
-}
-
 class Collector {
   nodes = 0
   constructor(readonly resolver: RefResolver) {}
@@ -110,12 +100,11 @@ class Collector {
     const discriminator = readDiscriminator(own(node, 'discriminator'))
     for (const keyword of ['anyOf', 'oneOf']) {
       const list = own(node, keyword)
-      if (Array.isArray(list) && list.length > 0) {
+      if (Array.isArray(list) && list.length > 0)
         unions.push({
           branches: list.map((branch: unknown) => ({ schema: branch, path: resolved.path })),
           discriminator,
         })
-      }
     }
     return true
   }
@@ -134,44 +123,25 @@ class Collector {
     }
     shape.types &= bits
     const properties = own(node, 'properties')
-    if (isRecord(properties)) {
-      for (const key of Object.keys(properties)) {
+    if (isRecord(properties))
+      for (const key of Object.keys(properties))
         shape.properties.set(key, [...(shape.properties.get(key) ?? []), properties[key]])
-        shape.hasChildren = true
-      }
-    }
     const required = own(node, 'required')
     if (Array.isArray(required)) for (const key of required) if (typeof key === 'string') shape.required.add(key)
     const patterns = own(node, 'patternProperties')
-    if (isRecord(patterns)) {
+    if (isRecord(patterns))
       for (const source of Object.keys(patterns)) shape.patterns.push({ source, schema: patterns[source] })
-      shape.hasChildren = true
-    }
     const additional = own(node, 'additionalProperties')
-    if (additional === false) shape.closed = true
-    else if (isRecord(additional)) {
-      shape.additional.push(additional)
-      shape.hasChildren = true
-    }
-    this.readItems(node, shape)
-  }
-
-  readItems(node: Record<string, unknown>, shape: Shape): void {
+    if (isRecord(additional)) shape.additional.push(additional)
     const prefixItems = own(node, 'prefixItems')
     const items = own(node, 'items')
     // Draft 7 tuples: `items` is the list and `additionalItems` the rest.
     const tuple = Array.isArray(prefixItems) ? prefixItems : Array.isArray(items) ? items : undefined
     const rest = Array.isArray(prefixItems) ? items : Array.isArray(items) ? own(node, 'additionalItems') : items
-    if (tuple !== undefined) {
-      tuple.forEach((schema: unknown, index: number) => {
-        shape.prefix[index] = [...(shape.prefix[index] ?? []), schema]
-      })
-      shape.hasChildren ||= tuple.length > 0
-    }
-    if (isRecord(rest)) {
-      shape.items.push(rest)
-      shape.hasChildren = true
-    }
+    tuple?.forEach((schema: unknown, index: number) => {
+      shape.prefix[index] = [...(shape.prefix[index] ?? []), schema]
+    })
+    if (isRecord(rest)) shape.items.push(rest)
   }
 
   expand(shape: Shape, unions: Union[], out: Shape[]): void {
@@ -207,8 +177,7 @@ export function shapesOf(resolver: RefResolver, schemas: readonly unknown[]): Sh
   const base = emptyShape()
   const unions: Union[] = []
   for (const schema of schemas) collector.collect(schema, undefined, base, unions)
-  const discriminator = unions.find((union) => union.discriminator !== undefined)?.discriminator
-  base.discriminator = discriminator
+  base.discriminator = unions.find((union) => union.discriminator !== undefined)?.discriminator
   const out: Shape[] = []
   collector.expand(base, unions, out)
   return out

@@ -3,7 +3,7 @@ export const CLONE_SITES = 8
 
 /**
  * `{ ...template }` from one of 8 identical spreads, chosen by `site` (a
- * number each shape gets in turn when it is computed).
+ * number each key order gets in turn when it is computed).
  *
  * Why: V8 caches an object spread per code site for up to 4 source layouts;
  * past that the site goes megamorphic and every spread takes the generic,

@@ -1,22 +1,22 @@
 import type { KeyUnmapOptions, NameProfile } from '../types.js'
-import type { Renames } from './property-renames.js'
-import type { UnmapContext } from './unmap-plan.js'
 
 /**
- * A name rule, normalised, with the caches that belong to it: renames
- * depend on the rule, so each rule keeps its own.
+ * A name rule, normalised. Caches that depend on the rule are kept per
+ * rule, so that two profile objects naming the same rule share them:
+ * sanitized and compiled schemas here, renames in property-renames (keyed
+ * by this object).
  */
 export interface Profile {
   readonly key: string
   readonly maxLength: number
   allows(character: string, first: boolean): boolean
-  readonly renames: WeakMap<object, Renames>
   readonly sanitized: WeakMap<object, unknown>
-  readonly contexts: WeakMap<object, UnmapContext>
+  /** Compiled schemas per root object, owned and typed by context-for (kept here: one lookup per call that changes schema). */
+  readonly contexts: WeakMap<object, unknown>
 }
 
 function makeProfile(key: string, maxLength: number, allows: Profile['allows']): Profile {
-  return { key, maxLength, allows, renames: new WeakMap(), sanitized: new WeakMap(), contexts: new WeakMap() }
+  return { key, maxLength, allows, sanitized: new WeakMap(), contexts: new WeakMap() }
 }
 
 // Character tests on char codes: these run once per character of every name.

@@ -7,6 +7,9 @@ export interface Renames {
   readonly toOriginal: ReadonlyMap<string, string>
 }
 
+// Per name rule, then per `properties` map object.
+const cache = new WeakMap<Profile, WeakMap<object, Renames>>()
+
 export const NO_RENAMES: Renames = Object.freeze({
   toSanitized: new Map<string, string>(),
   toOriginal: new Map<string, string>(),
@@ -60,7 +63,9 @@ function claim(base: string, taken: Set<string>, next: Map<string, number>, maxL
  * `_2`, `_3`, ... (the base cut so the whole stays within the limit).
  */
 export function propertyRenames(properties: Record<string, unknown>, profile: Profile): Renames {
-  const cached = profile.renames.get(properties)
+  let byMap = cache.get(profile)
+  if (byMap === undefined) cache.set(profile, (byMap = new WeakMap()))
+  const cached = byMap.get(properties)
   if (cached !== undefined) return cached
   let invalid: string[] | undefined
   let valid: string[] | undefined
@@ -81,7 +86,7 @@ export function propertyRenames(properties: Record<string, unknown>, profile: Pr
     }
     renames = { toSanitized, toOriginal }
   }
-  profile.renames.set(properties, renames)
+  byMap.set(properties, renames)
   return renames
 }
 

@@ -14,6 +14,7 @@ const SITES = 16
  *
  * `out` must already own `key` as a data property (a clone of a shape's
  * template), so that `__proto__` is a key here, never the prototype setter.
+ * Only the interpreter stores this way; generated code builds its literal.
  */
 export function storeAt(out: Record<string, unknown>, index: number, key: string, value: unknown): void {
   if (index >= SITES) {

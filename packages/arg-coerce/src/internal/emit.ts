@@ -1,0 +1,53 @@
+// A small typed builder of JavaScript source. `Code` is a string only this
+// module can make: from the package's own template text (`js`), from a
+// string or number turned into a literal (`literal`), or from a name the
+// emitter hands out. A property name, an enum value or any other string
+// from a schema therefore cannot reach the source except as a literal.
+declare const brand: unique symbol
+
+/** A piece of generated JavaScript. */
+export type Code = string & { readonly [brand]: true }
+
+/** This package's template text with `Code` parts in place. */
+export function js(strings: TemplateStringsArray, ...parts: readonly Code[]): Code {
+  let text = strings[0]!
+  for (let index = 0; index < parts.length; index++) text += parts[index]! + strings[index + 1]!
+  return text as Code
+}
+
+/**
+ * A string (any content: quotes, backslashes, line separators, lone
+ * surrogates) as a JavaScript string literal: JSON's string grammar is a
+ * subset of JavaScript's, and JSON.stringify escapes lone surrogates.
+ */
+export function literal(value: string): Code {
+  return JSON.stringify(value) as Code
+}
+
+const LOCALS = ['v', 'd', 'out', 'x', 'r', 'c', 'g', 'i', 'p'] as const
+
+/** The variables of nesting level `level` (`v0`, `out1`, ...): each level has its own. */
+export function locals(level: number): Record<(typeof LOCALS)[number], Code> {
+  return Object.fromEntries(LOCALS.map((name) => [name, `${name}${level}`])) as Record<(typeof LOCALS)[number], Code>
+}
+
+export function join(parts: readonly Code[], separator: Code): Code {
+  return parts.join(separator) as Code
+}
+
+/** The values a generated function refers to, passed to it as an array instead of as text. */
+export class Constants {
+  readonly values: unknown[] = []
+
+  /** A name (`k0`, `k1`, ...) bound to `value` in the generated function. */
+  add(value: unknown): Code {
+    this.values.push(value)
+    return `k${this.values.length - 1}` as Code
+  }
+
+  /** The declarations that bind every name handed out. */
+  declarations(): Code {
+    if (this.values.length === 0) return js``
+    return `const ${this.values.map((_, index) => `k${index} = k[${index}]`).join(', ')};` as Code
+  }
+}

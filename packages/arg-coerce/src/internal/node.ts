@@ -1,0 +1,95 @@
+import { NOT_PARSED } from './parse-scalar.js'
+import type { ArrayView, Budget, ObjectView, Position, Rule } from './types.js'
+import { ARRAY, OBJECT, bitsOfValue } from './type-bits.js'
+import type { Walk } from './walk.js'
+
+/**
+ * Values one fit check may look at. A union asks it of every candidate
+ * branch, and a value that shares objects (a DAG) has exponentially many
+ * paths: past the budget the answer is "does not fit".
+ */
+export const FIT_BUDGET = 1024
+
+/** What `Node.coerce` may skip: rules that parse JSON text (already parsed by a union), loose rules. */
+export const SKIP_PARSING = 1
+export const SKIP_LOOSE = 2
+
+function inEnums(enums: ReadonlyArray<readonly unknown[]>, value: unknown): boolean {
+  for (const list of enums) if (!list.includes(value)) return false
+  return true
+}
+
+/**
+ * A compiled position of the schema (one alternative: unions are
+ * `UnionNode`). `run(value, depth, walk)` returns the coerced value, or the
+ * very same value when nothing changes; `depth` is how many more levels of
+ * data may be entered.
+ */
+export class Node implements Position {
+  readonly keeps: number
+  changes: number
+
+  constructor(
+    readonly types: number,
+    readonly enums: ReadonlyArray<readonly unknown[]>,
+    private readonly rules: readonly Rule[],
+    readonly object: ObjectView | undefined,
+    readonly array: ArrayView | undefined,
+  ) {
+    let read = 0
+    let admittedRead = 0
+    for (const rule of rules) {
+      read |= rule.from
+      if (rule.readsAdmitted === true) admittedRead |= rule.from
+    }
+    this.keeps = types & ~admittedRead
+    this.changes = read | (object === undefined ? 0 : OBJECT) | (array === undefined ? 0 : ARRAY)
+  }
+
+  get plain(): boolean {
+    return true
+  }
+
+  rulesReading(bits: number): Rule[] {
+    return this.rules.filter((rule) => (rule.from & bits) !== 0)
+  }
+
+  run(value: unknown, depth: number, walk: Walk): unknown {
+    const bits = bitsOfValue(value)
+    if ((bits & this.keeps) === 0) return this.coerce(value, bits, depth, walk, 0)
+    return bits >= ARRAY ? this.inside(value as object, bits, depth, walk) : value
+  }
+
+  inside(value: object, bits: number, depth: number, walk: Walk): unknown {
+    if (depth <= 0) return value
+    if (bits === OBJECT)
+      return this.object === undefined ? value : this.object.run(value as Record<string, unknown>, depth - 1, walk)
+    return this.array === undefined ? value : this.array.run(value as unknown[], depth - 1, walk)
+  }
+
+  /** The first rule that makes something of `value` (a scalar must be in the `enum`s); else `value`. */
+  coerce(value: unknown, bits: number, depth: number, walk: Walk, skip: number): unknown {
+    for (const rule of this.rules) {
+      if ((rule.from & bits) === 0) continue
+      if (((skip & SKIP_PARSING) !== 0 && rule.parses === true) || ((skip & SKIP_LOOSE) !== 0 && rule.loose === true))
+        continue
+      const next = rule.apply(value as never, this, depth, walk)
+      if (next === NOT_PARSED) continue
+      if ((typeof next === 'object' && next !== null) || inEnums(this.enums, next)) return next
+    }
+    return value
+  }
+
+  /**
+   * Whether `value` already has the types admitted here, and so do its
+   * declared properties and items: how a union tells which branch a value
+   * already fits. Types, `enum` and `const` only (not bounds or formats).
+   */
+  fits(value: unknown, budget: Budget): boolean {
+    if (--budget.left < 0) return false
+    const bits = bitsOfValue(value)
+    if ((bits & this.types) === 0 || !inEnums(this.enums, value)) return false
+    if (bits === OBJECT) return this.object === undefined || this.object.fits(value as Record<string, unknown>, budget)
+    return bits !== ARRAY || this.array === undefined || this.array.fits(value as unknown[], budget)
+  }
+}

@@ -1,0 +1,132 @@
+import type { BranchDiscriminator, ObjectBranch, SelectObjectBranchOptions } from '@x/schema-ref'
+import { selectArrayBranch, selectObjectBranch } from '@x/schema-ref'
+import { FIT_BUDGET, Node, SKIP_LOOSE, SKIP_PARSING } from './node.js'
+import { NOT_PARSED, isNullWord, parseStructure } from './parse-scalar.js'
+import { ARRAY, NULL, OBJECT, STRING, bitsOfValue } from './type-bits.js'
+import type { Budget } from './types.js'
+import type { Walk } from './walk.js'
+
+/** One branch of a union: its node, and what the shared branch choice reads of it. */
+export interface Alternative extends ObjectBranch {
+  readonly node: Node
+}
+
+const describesItems = (alternative: Alternative): boolean => alternative.node.array !== undefined
+const fits = (alternative: Alternative, value: unknown): boolean => alternative.node.fits(value, { left: FIT_BUDGET })
+
+/**
+ * `anyOf` / `oneOf`: an object or array goes to the branch `@x/schema-ref`'s
+ * choice names (coerced inside by it alone); another value some branch
+ * admits is left alone; else the first branch whose coercion fits it wins,
+ * else the first whose coercion yields its type at all.
+ */
+export class UnionNode extends Node {
+  private readonly objects: Alternative[]
+  private readonly arrays: Alternative[]
+  private readonly choice: SelectObjectBranchOptions<Alternative>
+  private readonly loose: boolean
+  private readonly parsesAdmitted: boolean
+
+  constructor(
+    private readonly alternatives: readonly Alternative[],
+    discriminator: BranchDiscriminator | undefined,
+    /** Whether a sent tag names a `const` as the tag's position would coerce it. */
+    tagMatches: (sent: unknown, expected: unknown) => boolean,
+  ) {
+    const types = alternatives.reduce((bits, alternative) => bits | alternative.node.types, 0)
+    super(types, [], [], undefined, undefined)
+    this.choice = { discriminator, fits, tagMatches }
+    this.objects = alternatives.filter((alternative) => (alternative.node.types & OBJECT) !== 0)
+    this.arrays = alternatives.filter((alternative) => (alternative.node.types & ARRAY) !== 0)
+    let changes = (types & NULL) !== 0 ? STRING : 0
+    for (const { node } of alternatives) changes |= node.changes
+    this.changes = changes
+    this.loose = alternatives.some(({ node }) => node.rulesReading(STRING).some((rule) => rule.loose === true))
+    // parseUntypedJson: every branch that admits strings is untyped (it reads them), none keeps them as they are.
+    this.parsesAdmitted =
+      alternatives.some(({ node }) => (node.types & ~node.keeps & STRING) !== 0) &&
+      !alternatives.some(({ node }) => (node.keeps & STRING) !== 0)
+  }
+
+  override get plain(): boolean {
+    return false
+  }
+
+  override run(value: unknown, depth: number, walk: Walk): unknown {
+    const bits = bitsOfValue(value)
+    if (bits === OBJECT && this.objects.length > 0) return this.pickObject(value as never).run(value, depth, walk)
+    if (bits === ARRAY && this.arrays.length > 0) return this.runArray(value as unknown[], depth, walk)
+    if (bits === STRING && this.parsesAdmitted) {
+      const structure = parseStructure(value as string)
+      if (structure !== NOT_PARSED) return this.run(structure, depth, walk)
+    }
+    if ((bits & this.types) !== 0) return value
+    // Rule 4 whatever the union's order or spelling: an array branch tried
+    // first would wrap "null" into ["null"] where a null branch admits null.
+    if (bits === STRING && (this.types & NULL) !== 0 && isNullWord(value as string)) return null
+    const parsed = bits === STRING && (this.types & (OBJECT | ARRAY)) !== 0
+    if (parsed) {
+      // Parse once, then choose the branch by what the parsed value says it is.
+      const structure = parseStructure(value as string)
+      if (structure !== NOT_PARSED && (bitsOfValue(structure) & this.types) !== 0)
+        return this.run(structure, depth, walk)
+    }
+    // Every branch's own rules first; loose readings ("yes" as true) only after them, so
+    // `anyOf: [boolean, integer]` gives "1" the integer, as `type: [boolean, integer]` does.
+    const skip = parsed ? SKIP_PARSING : 0
+    let fallback = value
+    for (const pass of this.loose ? [skip | SKIP_LOOSE, skip] : [skip]) {
+      for (const { node } of this.alternatives) {
+        const next = node.coerce(value, bits, depth, walk, pass)
+        if (next === value || (bitsOfValue(next) & node.types) === 0) continue
+        if (node.fits(next, { left: FIT_BUDGET })) return next
+        if (fallback === value) fallback = next
+      }
+    }
+    return fallback
+  }
+
+  // As key-unmap reads it: the union's types, and inside an object only when one branch takes objects.
+  // (Asking every branch in depth would make a union of unions under `items` exponential in the depth.)
+  override fits(value: unknown, budget: Budget): boolean {
+    if (--budget.left < 0) return false
+    const bits = bitsOfValue(value)
+    if (bits === OBJECT && this.objects.length === 1) return this.objects[0]!.node.fits(value, budget)
+    return (bits & this.types) !== 0
+  }
+
+  private pickObject(value: Record<string, unknown>): Node {
+    if (this.objects.length === 1) return this.objects[0]!.node
+    return this.objects[selectObjectBranch(this.objects, value, this.choice)]!.node
+  }
+
+  /**
+   * An array goes to the branch it already fits; else to the first whose
+   * coercion makes it fit without wrapping its items into arrays (rule 6),
+   * so that stringified GeoJSON LineString coordinates become a LineString,
+   * not a Polygon; else to the first whose coercion makes it fit at all;
+   * else to the first array branch.
+   */
+  private runArray(value: unknown[], depth: number, walk: Walk): unknown {
+    const arrays = this.arrays
+    if (arrays.length === 1) return arrays[0]!.node.run(value, depth, walk)
+    const fitting = selectArrayBranch(arrays, value, fits, describesItems)
+    if (fitting !== -1) return arrays[fitting]!.node.run(value, depth, walk)
+    const levels = nesting(value, depth)
+    let wrapped: unknown
+    for (const { node } of arrays) {
+      const next = node.run(value, depth, walk)
+      if (!node.fits(next, { left: FIT_BUDGET })) continue
+      if (nesting(next, depth) === levels) return next
+      wrapped ??= next
+    }
+    return wrapped ?? arrays[0]!.node.run(value, depth, walk)
+  }
+}
+
+// How many arrays deep a value's first items go (at most `limit`).
+function nesting(value: unknown, limit: number): number {
+  let levels = 0
+  for (let item = value; Array.isArray(item) && levels <= limit; item = item[0]) levels++
+  return levels
+}

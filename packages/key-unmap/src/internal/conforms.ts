@@ -1,0 +1,104 @@
+import { alternativesOf } from './alternatives.js'
+import { slotNode } from './compile-node.js'
+import type { Alternative, Conformance, Context, Node } from './node.js'
+import { ANY, ARRAY, NULL, OBJECT, bitsOfValue } from './type-bits.js'
+
+/** Values one "already has its types" check may look at, as in @x/arg-coerce: past it, "does not fit". */
+export const CONFORM_BUDGET = 1024
+
+function inEnums(enums: ReadonlyArray<readonly unknown[]>, value: unknown): boolean {
+  for (const list of enums) if (!list.includes(value)) return false
+  return true
+}
+
+/**
+ * Whether an object value already has the types of an alternative: its
+ * `enum` / `const`, and every declared property the value owns, through
+ * nested declared properties and items. What @x/arg-coerce asks before it
+ * leaves a value to the branch it fits.
+ */
+export function objectFits(context: Context, alternative: Alternative, value: Record<string, unknown>): boolean {
+  if (!inEnums(alternative.enums, value)) return false
+  return !alternative.hasProperties || propertiesConform(context, alternative, value, { left: CONFORM_BUDGET })
+}
+
+/** Whether an array value's items already have the types an alternative gives their positions. */
+export function arrayFits(context: Context, alternative: Alternative, value: readonly unknown[]): boolean {
+  if (!inEnums(alternative.enums, value)) return false
+  return itemsConform(context, alternative, value, { left: CONFORM_BUDGET })
+}
+
+function propertiesConform(
+  context: Context,
+  alternative: Alternative,
+  value: Record<string, unknown>,
+  budget: { left: number },
+): boolean {
+  for (const node of alternative.nodes) {
+    for (const [key, entry] of node.table) {
+      if (Object.hasOwn(value, key) && !conforms(context, slotNode(context, entry.slot), value[key], budget))
+        return false
+    }
+  }
+  return true
+}
+
+function itemsConform(
+  context: Context,
+  alternative: Alternative,
+  value: readonly unknown[],
+  budget: { left: number },
+): boolean {
+  for (let index = 0; index < value.length; index++) {
+    const slot = alternative.prefix?.[index] ?? alternative.items
+    if (slot !== undefined && !conforms(context, slotNode(context, slot), value[index], budget)) return false
+  }
+  return true
+}
+
+// How @x/arg-coerce compiles a nested position for this check: nothing to
+// check where no value could ever change (untyped with nothing below, or
+// nothing admitted); a union checks its types only, and the properties of
+// its one object branch; a position of one alternative descends only where
+// it admits exactly objects (or arrays), null aside.
+function conformanceOf(node: Node): Conformance | null {
+  if (node.conformance !== undefined) return node.conformance
+  const { all, objects } = alternativesOf(node)
+  let conformance: Conformance | null = null
+  if (all.length === 1) {
+    const only = all[0]!
+    const hasObject = (only.types & OBJECT) !== 0 && only.hasProperties
+    const hasArray = (only.types & ARRAY) !== 0 && (only.prefix !== undefined || only.items !== undefined)
+    if (only.types !== 0 && (only.types !== ANY || hasObject || hasArray)) {
+      conformance = {
+        types: only.types,
+        enums: only.enums,
+        object: hasObject && (only.types & ~NULL) === OBJECT ? only : undefined,
+        array: hasArray && (only.types & ~NULL) === ARRAY ? only : undefined,
+      }
+    }
+  } else if (all.length > 1) {
+    const single = objects.length === 1 ? objects[0]! : undefined
+    conformance = {
+      types: all.reduce((bits, alternative) => bits | alternative.types, 0),
+      enums: [],
+      object: single !== undefined && single.hasProperties && (single.types & ~NULL) === OBJECT ? single : undefined,
+      array: undefined,
+    }
+  }
+  node.conformance = conformance
+  return conformance
+}
+
+function conforms(context: Context, node: Node, item: unknown, budget: { left: number }): boolean {
+  if (--budget.left < 0) return false
+  const conformance = conformanceOf(node)
+  if (conformance === null) return true
+  const bits = bitsOfValue(item)
+  if ((bits & conformance.types) === 0 || !inEnums(conformance.enums, item)) return false
+  if (bits === OBJECT && conformance.object !== undefined)
+    return propertiesConform(context, conformance.object, item as Record<string, unknown>, budget)
+  if (bits === ARRAY && conformance.array !== undefined)
+    return itemsConform(context, conformance.array, item as unknown[], budget)
+  return true
+}

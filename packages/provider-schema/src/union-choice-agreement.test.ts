@@ -1,0 +1,208 @@
+// @x/arg-coerce and @x/key-unmap must take the same branch of a union:
+// key-unmap restores names under the branch whose coercion it receives.
+// Both choose with @x/schema-ref's selectObjectBranch / selectArrayBranch;
+// these tests watch the two choices from outside, on values arg-coerce
+// leaves unchanged (what key-unmap receives after coercion).
+//
+// How a choice is seen: every branch declares, through patternProperties, a
+// `probe` key that neither choice looks at (patterns are not declared
+// properties, so no "already has its types" check reads it). Branch i's
+// probe schema coerces its own `b<i>` to an integer (arg-coerce's choice:
+// which `b<i>` became a number) and declares its own spelling of `p_`
+// (key-unmap's choice: which name `p_` came back as).
+import { coerceToolArgs } from '@x/arg-coerce'
+import { sanitizeToolSchema, unmapArgKeys } from '@x/key-unmap'
+import { deepFreeze } from '@x/test-utils'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { mongodbExport } from '../../key-unmap/src/fixtures/real-schemas.js'
+
+type Json = Record<string, unknown>
+
+/** Characters that all become `_`: branch i spells `p_` as `p` + SPELLINGS[i]. */
+const SPELLINGS = [' ', '!', '#', '%', '&', '*']
+const BRANCHES = 4
+
+const probeSchema = (branch: number): Json => ({
+  type: 'object',
+  properties: { [`b${branch}`]: { type: 'integer' }, [`p${SPELLINGS[branch]}`]: {} },
+})
+const probeText = JSON.stringify({
+  ...Object.fromEntries(Array.from({ length: BRANCHES }, (_, i) => [`b${i}`, '1'])),
+  p_: 0,
+})
+
+/** Which branch arg-coerce coerced a probe by (-1: none). */
+function coercedBy(probe: unknown): number {
+  if (typeof probe !== 'object' || probe === null) return -1
+  const numbers = Object.entries(probe).filter(([key, value]) => key.startsWith('b') && typeof value === 'number')
+  return numbers.length === 1 ? Number(numbers[0]![0].slice(1)) : -1
+}
+
+/** Which branch key-unmap restored a probe under (-1: none). */
+function restoredBy(probe: unknown): number {
+  if (typeof probe !== 'object' || probe === null) return -1
+  const spelled = Object.keys(probe).filter((key) => key.startsWith('p'))
+  return spelled.length === 1 ? SPELLINGS.indexOf(spelled[0]!.slice(1)) : -1
+}
+
+const scalarType = fc.constantFrom('integer', 'number', 'string', 'boolean', 'null')
+const propertySchema = fc.oneof(
+  scalarType.map((type) => ({ type })),
+  scalarType.map((type) => ({ type: [type, 'null'] })),
+  scalarType.map((type) => ({ type: 'object', properties: { v: { type } } })),
+  scalarType.map((type) => ({ type: 'array', items: { type } })),
+  fc.constantFrom('x', 'y', 1).map((value) => ({ const: value })),
+)
+// Names from a small pool so that branches overlap; `a b` / `a!b` / `a#b`
+// all spell `a_b`, so a restored name says which branch it came from.
+const propertyName = fc.constantFrom('k', 'kind', 'n', 'a b', 'a!b', 'a#b', 'first name')
+const objectBranch = (index: number) =>
+  fc
+    .record({
+      properties: fc.dictionary(propertyName, propertySchema, { maxKeys: 4 }),
+      tag: fc.option(fc.constantFrom('x', 'y', 'z'), { nil: undefined }),
+      requiredCount: fc.nat({ max: 3 }),
+    })
+    .map(({ properties, tag, requiredCount }) => {
+      const all: Json = tag === undefined ? properties : { ...properties, kind: { const: tag } }
+      return {
+        type: 'object',
+        properties: all,
+        required: Object.keys(all).slice(0, requiredCount),
+        patternProperties: { '^probe$': probeSchema(index) },
+      }
+    })
+const objectUnion = fc
+  .record({
+    keyword: fc.constantFrom('anyOf', 'oneOf'),
+    branches: fc.tuple(...Array.from({ length: BRANCHES }, (_, index) => objectBranch(index))),
+    count: fc.integer({ min: 2, max: BRANCHES }),
+    nullable: fc.boolean(),
+  })
+  .map(({ keyword, branches, count, nullable }) =>
+    deepFreeze({
+      type: 'object',
+      properties: {
+        u: { [keyword]: [...branches.slice(0, count), ...(nullable ? [{ type: 'null' }] : [])] },
+      },
+    }),
+  )
+
+const sentValue = fc.constantFrom<unknown>(
+  1,
+  1.5,
+  'x',
+  'y',
+  'z',
+  '5',
+  true,
+  null,
+  { v: 1 },
+  { v: 'x' },
+  [1],
+  ['x'],
+  [true],
+)
+const sentKey = fc.constantFrom('k', 'kind', 'n', 'a_b', 'first_name')
+const sentObject = fc.dictionary(sentKey, sentValue, { minKeys: 1, maxKeys: 4 })
+
+describe('arg-coerce and key-unmap choose the same object branch', () => {
+  it('on values arg-coerce leaves unchanged, for generated unions (fast-check)', () => {
+    fc.assert(
+      fc.property(objectUnion, sentObject, (schema, value) => {
+        const sent = sanitizeToolSchema(schema)
+        const args = deepFreeze({ u: value })
+        fc.pre(coerceToolArgs(sent, args) === args)
+        const coerced = coerceToolArgs(sent, deepFreeze({ u: { ...value, probe: probeText } })) as { u: Json }
+        const coercedBranch = coercedBy(coerced.u.probe)
+        fc.pre(coercedBranch !== -1)
+        const restored = unmapArgKeys(schema, deepFreeze(coerced)) as { u: Json }
+        expect(restoredBy(restored.u.probe)).toBe(coercedBranch)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('on the MongoDB export tool: both take the aggregate branch, `$vectorSearch` comes back', () => {
+    const stage = { index: 'v', path: 'embedding', queryVector: [0.5], limit: 5 }
+    const sent = deepFreeze({
+      database: 'db',
+      collection: 'c',
+      exportTitle: 't',
+      exportTarget: [{ name: 'aggregate', arguments: { pipeline: [{ _vectorSearch: stage }] } }],
+    })
+    const coerced = coerceToolArgs(sanitizeToolSchema(mongodbExport), sent)
+    expect(coerced).toBe(sent)
+    expect(unmapArgKeys(mongodbExport, coerced)).toEqual({
+      ...sent,
+      exportTarget: [{ name: 'aggregate', arguments: { pipeline: [{ $vectorSearch: stage }] } }],
+    })
+  })
+})
+
+// Array branches: arrays of depth 1 to 3 whose leaves are objects with a
+// property of a type of their own; the leaves carry the probe.
+const leafType = fc.constantFrom('integer', 'string', 'boolean')
+const nest = (depth: number, leaf: Json): Json => (depth === 0 ? leaf : { type: 'array', items: nest(depth - 1, leaf) })
+const arrayBranch = (index: number) =>
+  fc.record({ depth: fc.integer({ min: 1, max: 3 }), type: leafType }).map(({ depth, type }) =>
+    nest(depth, {
+      type: 'object',
+      properties: { [`c${SPELLINGS[index]}`]: { type } },
+      patternProperties: { '^probe$': probeSchema(index) },
+    }),
+  )
+const arrayUnion = fc
+  .record({
+    branches: fc.tuple(...Array.from({ length: BRANCHES }, (_, index) => arrayBranch(index))),
+    count: fc.integer({ min: 2, max: BRANCHES }),
+  })
+  .map(({ branches, count }) => deepFreeze({ type: 'object', properties: { u: { anyOf: branches.slice(0, count) } } }))
+const leafValue = fc.constantFrom<unknown>(1, 'x', true)
+const arrayValue = fc.record({
+  depth: fc.integer({ min: 1, max: 3 }),
+  leaves: fc.array(leafValue, { minLength: 1, maxLength: 2 }),
+})
+
+function nestValue(depth: number, leaves: readonly Json[]): unknown {
+  let value: unknown = leaves
+  for (let level = 1; level < depth; level++) value = [value]
+  return value
+}
+function firstLeaf(value: unknown): Json | undefined {
+  let node = value
+  while (Array.isArray(node)) node = node[0]
+  return typeof node === 'object' && node !== null ? (node as Json) : undefined
+}
+
+describe('arg-coerce and key-unmap choose the same array branch', () => {
+  it('on values arg-coerce leaves unchanged, for unions of arrays of different depth and item types (fast-check)', () => {
+    fc.assert(
+      fc.property(arrayUnion, arrayValue, (schema, { depth, leaves }) => {
+        const sent = sanitizeToolSchema(schema)
+        const args = deepFreeze({
+          u: nestValue(
+            depth,
+            leaves.map((leaf) => ({ c_: leaf })),
+          ),
+        })
+        fc.pre(coerceToolArgs(sent, args) === args)
+        const probed = deepFreeze({
+          u: nestValue(
+            depth,
+            leaves.map((leaf) => ({ c_: leaf, probe: probeText })),
+          ),
+        })
+        const coerced = coerceToolArgs(sent, probed) as { u: unknown }
+        const coercedBranch = coercedBy(firstLeaf(coerced.u)?.['probe'])
+        fc.pre(coercedBranch !== -1)
+        const restored = unmapArgKeys(schema, deepFreeze(coerced)) as { u: unknown }
+        const leaf = firstLeaf(restored.u)!
+        expect(restoredBy(leaf['probe'])).toBe(coercedBranch)
+        expect(Object.keys(leaf)[0]).toBe(`c${SPELLINGS[coercedBranch]}`)
+      }),
+      { numRuns: 300 },
+    )
+  })
+})

@@ -1,0 +1,123 @@
+import { describeReceived } from './internal/describe-received.js'
+import type { ObjectBranch, SelectObjectBranchOptions } from './types.js'
+
+const strictlyEqual = (sent: unknown, expected: unknown): boolean => sent === expected
+
+/**
+ * Index of the object branch of an `anyOf` / `oneOf` that an object value
+ * belongs to; `-1` only when `branches` is empty.
+ *
+ * One definition of the choice, so that passes over the same value (type
+ * coercion, key restoring) agree on the branch. In order:
+ * 1. a single branch is chosen;
+ * 2. a `discriminator` whose `mapping[value[propertyName]]` (an own string
+ *    property of the value, mapped to a string) is one of a branch's `refs`
+ *    chooses the first such branch;
+ * 3. among the *complete* branches (the value owns every required key) the
+ *    *covering* ones declare every own key of the value; when several cover
+ *    it, the first for which `fits` answers `true` is chosen: another would
+ *    turn a valid value into something else;
+ * 4. else the first branch (of all) named by its tags: the value owns at
+ *    least one tag key, and every tag key it owns `tagMatches`;
+ * 5. else the first covering branch, else the first complete one, else the
+ *    first branch.
+ *
+ * Only own keys of the value count (`Object.hasOwn`), never inherited ones.
+ * Cost: linear in branches x (value keys + required keys + tags), plus one
+ * `declares` call per (branch, value key) and at most one `fits` call per
+ * covering branch; those callbacks bound their own cost. Never throws unless
+ * a callback does; options that are not functions throw a `TypeError`.
+ *
+ * @example
+ * ```ts
+ * const branch = (key: string, kind: string) => ({
+ *   required: [key, 'kind'],
+ *   declares: (name: string) => name === key || name === 'kind',
+ *   tags: [{ key: 'kind', value: kind }],
+ *   refs: [],
+ * })
+ * const branches = [branch('radius', 'circle'), branch('side', 'square')]
+ * const fits = () => true
+ * selectObjectBranch(branches, { kind: 'square', side: 2 }, { fits }) // => 1
+ * selectObjectBranch(branches, { kind: 'square' }, { fits }) // => 1 (named by its tag)
+ * selectObjectBranch([], {}, { fits }) // => -1
+ * ```
+ */
+export function selectObjectBranch<B extends ObjectBranch>(
+  branches: readonly B[],
+  value: Record<string, unknown>,
+  options: SelectObjectBranchOptions<B>,
+): number {
+  const fits = options?.fits
+  if (typeof fits !== 'function')
+    throw new TypeError(`selectObjectBranch: expected \`fits\` to be a function, received ${describeReceived(fits)}`)
+  const tagMatches = options.tagMatches === undefined ? strictlyEqual : options.tagMatches
+  if (typeof tagMatches !== 'function')
+    throw new TypeError(
+      `selectObjectBranch: expected \`tagMatches\` to be a function or undefined, received ${describeReceived(tagMatches)}`,
+    )
+  if (branches.length <= 1) return branches.length - 1
+  const mapped = mappedBranch(branches, value, options.discriminator)
+  if (mapped !== -1) return mapped
+  // One pass finds the first complete and the first covering branch; the
+  // covering ones are visited again only when there are several of them.
+  let complete = -1
+  let covering = -1
+  let several = false
+  for (let index = 0; index < branches.length; index++) {
+    const branch = branches[index]!
+    if (!ownsAll(value, branch.required)) continue
+    if (complete === -1) complete = index
+    if (!covers(branch, value)) continue
+    if (covering === -1) covering = index
+    else several = true
+  }
+  if (several) {
+    for (let index = covering; index < branches.length; index++) {
+      const branch = branches[index]!
+      if (ownsAll(value, branch.required) && covers(branch, value) && fits(branch, value)) return index
+    }
+  }
+  for (let index = 0; index < branches.length; index++)
+    if (namedByTags(branches[index]!, value, tagMatches)) return index
+  return covering !== -1 ? covering : complete === -1 ? 0 : complete
+}
+
+// Whether the branch declares every own key of the value.
+function covers(branch: ObjectBranch, value: Record<string, unknown>): boolean {
+  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key) && !branch.declares(key)) return false
+  return true
+}
+
+function mappedBranch(
+  branches: readonly ObjectBranch[],
+  value: Record<string, unknown>,
+  discriminator: SelectObjectBranchOptions<ObjectBranch>['discriminator'],
+): number {
+  if (discriminator === undefined || !Object.hasOwn(value, discriminator.propertyName)) return -1
+  const tag = value[discriminator.propertyName]
+  const mapping = discriminator.mapping
+  if (typeof tag !== 'string' || !Object.hasOwn(mapping, tag)) return -1
+  const target = mapping[tag]
+  if (typeof target !== 'string') return -1
+  return branches.findIndex((branch) => branch.refs.includes(target))
+}
+
+function ownsAll(value: Record<string, unknown>, required: Iterable<string>): boolean {
+  for (const key of required) if (!Object.hasOwn(value, key)) return false
+  return true
+}
+
+function namedByTags(
+  branch: ObjectBranch,
+  value: Record<string, unknown>,
+  tagMatches: (sent: unknown, expected: unknown) => boolean,
+): boolean {
+  let named = false
+  for (const tag of branch.tags) {
+    if (!Object.hasOwn(value, tag.key)) continue
+    if (!tagMatches(value[tag.key], tag.value)) return false
+    named = true
+  }
+  return named
+}
