@@ -6,7 +6,7 @@
 // object stands at each of its positions.
 
 /** Objects and arrays entered in one call before results are remembered. */
-export const REMEMBER_AFTER = 100_000
+export const REMEMBER_AFTER = 10_000
 
 interface Part<T> {
   fresh(value: T, depth: number, walk: Walk): T
