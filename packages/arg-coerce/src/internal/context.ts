@@ -1,5 +1,5 @@
 import type { RefResolver } from '@x/schema-ref'
-import { createPatternTest, createRefResolver } from '@x/schema-ref'
+import { createRefResolver } from '@x/schema-ref'
 import { ArrayPart } from './array-part.js'
 import { Node } from './node.js'
 import { ObjectPart } from './object-part.js'
@@ -59,11 +59,11 @@ export class Context {
       if (other.enums.length === 0) return this.nodeOf({ ...other, types: other.types | NULL }, false)
     }
     const alternatives = shapes.map((shape): Alternative => {
-      const patterns = shape.patterns.flatMap(({ source }) => createPatternTest(source) ?? [])
+      const node = this.nodeOf(shape, true)!
       return {
-        node: this.nodeOf(shape, true)!,
+        node,
         required: shape.required,
-        declares: (key) => shape.properties.has(key) || patterns.some((test) => test(key)),
+        declares: (key) => node.object?.declares(key) ?? false,
         tags: this.tagsOf(shape),
         refs: shape.refs,
       }

@@ -63,6 +63,11 @@ export class ObjectPart implements ObjectView {
     return slot.node === undefined ? this.compile(slot) : slot.node
   }
 
+  /** Whether `key` is declared here: a property, or a key some (accepted) pattern matches. */
+  declares(key: string): boolean {
+    return this.declared.has(key) || this.patterns.some((pattern) => pattern.test(key))
+  }
+
   /** Whether every declared property the value owns already has its types (see Position.fits). */
   fits(value: Record<string, unknown>, budget: Budget): boolean {
     for (const key of this.declared.keys()) {

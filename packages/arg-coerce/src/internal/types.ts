@@ -36,6 +36,7 @@ export interface Position {
 export type DeclaredProperties = ReadonlyArray<{ readonly key: string; readonly node: Position }>
 
 export interface ObjectView {
+  declares(key: string): boolean
   run(value: Record<string, unknown>, depth: number, walk: Walk): Record<string, unknown>
   fits(value: Record<string, unknown>, budget: Budget): boolean
   declaredProperties(): DeclaredProperties | undefined
