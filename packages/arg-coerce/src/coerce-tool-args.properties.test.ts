@@ -245,6 +245,25 @@ describe('laws (fast-check)', () => {
     )
   })
 
+  // A structure parsed from JSON text is coerced in place (nothing else holds
+  // it): it must come out as the same structure sent parsed, which is copied.
+  it('JSON text that is parsed comes out as the structure sent already parsed', () => {
+    const structure = fc
+      .oneof(fc.array(fc.jsonValue({ maxDepth: 3 })), fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 3 })))
+      .map((value) => JSON.parse(JSON.stringify(value)) as unknown) // what JSON text keeps (-0 becomes 0)
+    fc.assert(
+      fc.property(schemaNode, structure, (randomSchema, value) => {
+        const root = deepFreeze(randomSchema as object)
+        const fromText = coerceToolArgs(root, JSON.stringify(value))
+        // Kept as text, or wrapped into an array (rule 6): not parsed.
+        if (typeof fromText !== 'object' || fromText === null || Array.isArray(fromText) !== Array.isArray(value))
+          return
+        expect(fromText).toEqual(coerceToolArgs(root, deepFreeze(jsonClone(value))))
+      }),
+      { numRuns: runs(300) },
+    )
+  })
+
   it('never throws, never mutates and is idempotent for random schemas and values', () => {
     fc.assert(
       fc.property(schemaNode, fc.jsonValue({ maxDepth: 4 }), (randomSchema, args) => {

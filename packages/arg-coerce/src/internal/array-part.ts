@@ -74,9 +74,9 @@ export class ArrayPart implements ArrayView {
       const item = value[index]
       const next = node!.run(item, depth, walk)
       if (next === item) continue
-      if (out === value) guarded = inheritsElements(value)
+      if (out === value) guarded = !walk.owned && inheritsElements(value)
       if (guarded && !Object.hasOwn(value, index)) continue
-      if (out === value) out = guarded ? ownElements(value) : value.slice()
+      if (out === value) out = walk.owned ? value : guarded ? ownElements(value) : value.slice()
       out[index] = next
     }
     return out

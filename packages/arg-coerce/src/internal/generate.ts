@@ -155,7 +155,7 @@ class Generator {
     const { v, out, x, r, c } = locals(level)
     const statements = properties.map(({ key, node }) => {
       const name = literal(key)
-      const store = js`if (${r} !== ${x}) { if (${out} === ${v}) { ${c} = { ...${v} }; if (has.call(${c}, ${name})) { ${out} = ${c}; ${out}[${name}] = ${r} } } else if (has.call(${out}, ${name})) ${out}[${name}] = ${r} }`
+      const store = js`if (${r} !== ${x}) { if (${out} === ${v}) { ${c} = w.owned ? ${v} : { ...${v} }; if (has.call(${c}, ${name})) { ${out} = ${c}; ${out}[${name}] = ${r} } } else if (has.call(${out}, ${name})) ${out}[${name}] = ${r} }`
       return js`${x} = ${v}[${name}]; ${this.value(node, level, store)}`
     })
     return js`let ${out} = ${v}, ${x}, ${r}, ${c};\n${join(statements, js`\n`)}`
@@ -164,7 +164,7 @@ class Generator {
   /** Statements that coerce the array in `vL` into `outL`, each item by `item`. */
   arrayCode(item: Position, level: number): Code {
     const { v, out, x, r, g, i } = locals(level)
-    const store = js`if (${r} !== ${x}) { if (${out} === ${v}) ${g} = inheritsElements(${v}); if (!${g} || has.call(${v}, ${i})) { if (${out} === ${v}) ${out} = ${g} ? ownElements(${v}) : ${v}.slice(); ${out}[${i}] = ${r} } }`
+    const store = js`if (${r} !== ${x}) { if (${out} === ${v}) ${g} = !w.owned && inheritsElements(${v}); if (!${g} || has.call(${v}, ${i})) { if (${out} === ${v}) ${out} = w.owned ? ${v} : ${g} ? ownElements(${v}) : ${v}.slice(); ${out}[${i}] = ${r} } }`
     return js`let ${out} = ${v}, ${x}, ${r}, ${g} = false;
 for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { ${x} = ${v}[${i}]; ${this.value(item, level, store)} }`
   }

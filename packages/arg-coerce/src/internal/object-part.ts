@@ -120,7 +120,7 @@ export class ObjectPart implements ObjectView {
       const item = value[key]
       const next = node.run(item, depth, walk)
       if (next === item) continue
-      if (out === value) out = { ...value }
+      if (out === value) out = walk.owned ? value : { ...value }
       // `out` owns `key` (a copy of `value`), so even `__proto__` is a plain data write here.
       out[key] = next
     }

@@ -21,7 +21,7 @@ const structure = (text: string, node: Position, depth: number, walk: Walk): unk
   const parsed = parseStructure(text)
   if (parsed === NOT_PARSED) return NOT_PARSED
   const bits = bitsOfValue(parsed)
-  return (bits & node.types) === 0 ? NOT_PARSED : node.inside(parsed, bits, depth, walk)
+  return (bits & node.types) === 0 ? NOT_PARSED : walk.inParsed(node, parsed, bits, depth)
 }
 
 /** Values counted (as a tree) before an object is turned into JSON text; past it, it stays. */

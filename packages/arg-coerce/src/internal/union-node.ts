@@ -58,7 +58,7 @@ export class UnionNode extends Node {
     if (bits === ARRAY && this.arrays.length > 0) return this.runArray(value as unknown[], depth, walk)
     if (bits === STRING && this.parsesAdmitted) {
       const structure = parseStructure(value as string)
-      if (structure !== NOT_PARSED) return this.run(structure, depth, walk)
+      if (structure !== NOT_PARSED) return this.runParsed(structure, depth, walk)
     }
     if ((bits & this.types) !== 0) return value
     // Rule 4 whatever the union's order or spelling: an array branch tried
@@ -69,21 +69,36 @@ export class UnionNode extends Node {
       // Parse once, then choose the branch by what the parsed value says it is.
       const structure = parseStructure(value as string)
       if (structure !== NOT_PARSED && (bitsOfValue(structure) & this.types) !== 0)
-        return this.run(structure, depth, walk)
+        return this.runParsed(structure, depth, walk)
     }
     // Every branch's own rules first; loose readings ("yes" as true) only after them, so
     // `anyOf: [boolean, integer]` gives "1" the integer, as `type: [boolean, integer]` does.
     const skip = parsed ? SKIP_PARSING : 0
+    // Each branch tries the same value: none may coerce it in place.
+    const owned = walk.owned
+    walk.owned = false
     let fallback = value
-    for (const pass of this.loose ? [skip | SKIP_LOOSE, skip] : [skip]) {
+    search: for (const pass of this.loose ? [skip | SKIP_LOOSE, skip] : [skip]) {
       for (const { node } of this.alternatives) {
         const next = node.coerce(value, bits, depth, walk, pass)
         if (next === value || (bitsOfValue(next) & node.types) === 0) continue
-        if (node.fits(next, { left: FIT_BUDGET })) return next
+        if (node.fits(next, { left: FIT_BUDGET })) {
+          fallback = next
+          break search
+        }
         if (fallback === value) fallback = next
       }
     }
+    walk.owned = owned
     return fallback
+  }
+
+  private runParsed(structure: object, depth: number, walk: Walk): unknown {
+    const owned = walk.owned
+    walk.owned = true
+    const result = this.run(structure, depth, walk)
+    walk.owned = owned
+    return result
   }
 
   // As key-unmap reads it: the union's types, and inside an object only when one branch takes objects.
@@ -113,14 +128,23 @@ export class UnionNode extends Node {
     const fitting = selectArrayBranch(arrays, value, fits, describesItems)
     if (fitting !== -1) return arrays[fitting]!.node.run(value, depth, walk)
     const levels = nesting(value, depth)
+    // Each branch tries the same array: none may coerce it in place.
+    const owned = walk.owned
+    walk.owned = false
     let wrapped: unknown
+    let chosen: unknown
     for (const { node } of arrays) {
       const next = node.run(value, depth, walk)
       if (!node.fits(next, { left: FIT_BUDGET })) continue
-      if (nesting(next, depth) === levels) return next
+      if (nesting(next, depth) === levels) {
+        chosen = next
+        break
+      }
       wrapped ??= next
     }
-    return wrapped ?? arrays[0]!.node.run(value, depth, walk)
+    chosen ??= wrapped ?? arrays[0]!.node.run(value, depth, walk)
+    walk.owned = owned
+    return chosen
   }
 }
 

@@ -8,6 +8,8 @@
 /** Objects and arrays entered in one call before results are remembered. */
 export const REMEMBER_AFTER = 10_000
 
+import type { Position } from './types.js'
+
 interface Part<T> {
   fresh(value: T, depth: number, walk: Walk): T
 }
@@ -15,11 +17,14 @@ interface Part<T> {
 /**
  * The state of one call, passed down, never shared between two calls in
  * progress. `generates`: whether object parts may specialize in this call
- * (see generate.ts).
+ * (see generate.ts). `owned`: whether the value being coerced was parsed
+ * from JSON text in this call, so nothing else holds it and it is coerced in
+ * place instead of copied.
  */
 export class Walk {
   visits = 0
   busy = false
+  owned = false
   private memo: WeakMap<object, Map<object, Map<number, unknown>>> | undefined
 
   constructor(public generates: boolean) {}
@@ -30,8 +35,18 @@ export class Walk {
     this.busy = true
     this.generates = generates
     this.visits = 0
+    this.owned = false
     this.memo = undefined
     return this
+  }
+
+  /** `node.inside(parsed)` for a structure just parsed from JSON text: coerced in place. */
+  inParsed(node: Position, parsed: object, bits: number, depth: number): unknown {
+    const owned = this.owned
+    this.owned = true
+    const result = node.inside(parsed, bits, depth, this)
+    this.owned = owned
+    return result
   }
 
   /** `part.fresh(value, depth)`, through the memo once the call has entered REMEMBER_AFTER values. */
