@@ -35,12 +35,6 @@ export const PARSE_UNTYPED_JSON = 2
 export const STRINGIFY_STRUCTURES = 4
 export const LOOSE_BOOLEANS = 8
 
-const FLAGS = {
-  parseUntypedJson: PARSE_UNTYPED_JSON,
-  stringifyStructures: STRINGIFY_STRUCTURES,
-  looseBooleans: LOOSE_BOOLEANS,
-} as const
-
 /** What one call runs with. */
 export interface CallOptions {
   readonly maxDepth: number
@@ -60,20 +54,29 @@ function fail(expected: string, value: unknown): never {
   throw new TypeError(`coerceToolArgs: expected ${expected}, received ${describe(value)}`)
 }
 
+function flag(name: string, value: unknown, ifTrue: number, ifFalse: number): number {
+  if (typeof value !== 'boolean') fail(`options.${name} to be a boolean or undefined`, value)
+  return value ? ifTrue : ifFalse
+}
+
 /** The options of a call; a programmer error here throws a TypeError saying what was expected. */
 export function readOptions(options: CoerceToolArgsOptions | undefined): CallOptions {
   if (options === undefined) return DEFAULTS
   if (typeof options !== 'object' || options === null || Array.isArray(options))
     fail('options to be an object or undefined', options)
-  const { maxDepth = DEFAULTS.maxDepth, codegen = true } = options
+  const {
+    maxDepth = DEFAULTS.maxDepth,
+    codegen = true,
+    parseUntypedJson = false,
+    stringifyStructures = false,
+    looseBooleans = false,
+  } = options
   if (typeof maxDepth !== 'number' || !Number.isInteger(maxDepth) || maxDepth < 0 || maxDepth > MAX_MAX_DEPTH)
     fail(`options.maxDepth to be an integer from 0 to ${MAX_MAX_DEPTH}`, maxDepth)
-  if (typeof codegen !== 'boolean') fail('options.codegen to be a boolean or undefined', codegen)
-  let flags = codegen ? 0 : NO_CODEGEN
-  for (const name of Object.keys(FLAGS) as Array<keyof typeof FLAGS>) {
-    const value = options[name]
-    if (value !== undefined && typeof value !== 'boolean') fail(`options.${name} to be a boolean or undefined`, value)
-    if (value === true) flags |= FLAGS[name]
-  }
+  const flags =
+    flag('codegen', codegen, 0, NO_CODEGEN) |
+    flag('parseUntypedJson', parseUntypedJson, PARSE_UNTYPED_JSON, 0) |
+    flag('stringifyStructures', stringifyStructures, STRINGIFY_STRUCTURES, 0) |
+    flag('looseBooleans', looseBooleans, LOOSE_BOOLEANS, 0)
   return flags === 0 && maxDepth === DEFAULTS.maxDepth ? DEFAULTS : { maxDepth, flags }
 }
