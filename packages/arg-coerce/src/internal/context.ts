@@ -18,9 +18,9 @@ export class Context {
   private readonly memo = new WeakMap<object, Node | null>()
   private readonly scalars = new Map<number, Node | null>()
   readonly root: Node | null
-  /** How many calls used this context so far (specialization starts at codegen.after). */
+  /** Calls so far (specialization starts at codegen.after). */
   calls = 0
-  /** The walk its calls take (see Walk.take), so that a call allocates none. */
+  /** The walk its calls take (see Walk.take): a call allocates none. */
   readonly walk = new Walk(false)
 
   constructor(
@@ -35,9 +35,9 @@ export class Context {
 
   private compileSchemas(schemas: readonly unknown[]): Node | null {
     const single = schemas.length === 1 ? schemas[0] : undefined
-    // The node of one schema object depends only on that object (and the
-    // root): positions reached through the same `$ref` share it, which also
-    // closes recursive models into a cycle of nodes instead of an endless chain.
+    // The node of one schema object depends on that object (and the root)
+    // alone: positions reached through one `$ref` share it, which closes a
+    // recursive model into a cycle of nodes.
     const keys: object[] = []
     if (typeof single === 'object' && single !== null) {
       keys.push(single)
@@ -62,7 +62,7 @@ export class Context {
       const node = this.nodeOf(shape, true)!
       return {
         node,
-        required: shape.required,
+        required: [...shape.required], // an array: iterated on every choice
         declares: (key) => node.object?.declares(key) ?? false,
         tags: this.tagsOf(shape),
         refs: shape.refs,
@@ -103,11 +103,9 @@ export class Context {
     return tags
   }
 
-  /**
-   * Whether a sent tag names `expected` as a position of exactly that
-   * value's type would coerce it (`"5"` names `const: 5`): chosen on the
-   * raw value, the branch could change once the tag is coerced.
-   */
+  // Whether a sent tag names `expected` as a position of its type would
+  // coerce it (`"5"` names `const: 5`), so that coercing the tag cannot
+  // change the branch chosen on the raw value.
   private readonly tagMatches = (sent: unknown, expected: unknown): boolean => {
     if (sent === expected) return true
     const bits = bitsOfValue(expected)
@@ -123,8 +121,7 @@ function isNullOnly(shape: Shape): boolean {
 }
 
 const contexts = new WeakMap<object, Context[]>()
-// The context of the last call, held strongly (one at most): an agent
-// coerces call after call against the same tool, and this skips the WeakMap.
+// The last call's context, held strongly (one at most): it skips the WeakMap.
 let last: Context | undefined
 
 /** The compiled context of a root schema under some option flags, built on first use. */

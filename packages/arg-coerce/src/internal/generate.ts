@@ -11,22 +11,17 @@ export type GeneratedRun = (value: Record<string, unknown>, depth: number, walk:
 /** The run of an array part, specialized to its item node. */
 export type GeneratedArrayRun = (value: unknown[], depth: number, walk: Walk) => unknown[]
 
-/** What the generator needs of an object or array part. */
 interface GeneratedPart {
   run(value: never, depth: number, walk: Walk): unknown
   declaredProperties(): DeclaredProperties | undefined
 }
 
 /**
- * Process-wide settings and counters of code generation (no call writes them):
- * - `after`: from which call with a schema object (and options) its object
- *   parts are specialized; the earlier calls go through the interpreter. 2:
- *   a schema used once (a server just connected, the cold benchmark) never
- *   pays for code generation, and the switch happens before V8 optimizes
- *   any caller. The test suite runs a second time with 1, so that every
- *   test also goes through generated code.
- * - `available`: whether the engine allows code generation (undefined until the first attempt).
- * - `compiled`: how many functions were generated (tests read it).
+ * Process-wide, written by no call. `after`: the call with a schema (and
+ * options) from which its parts are specialized: a schema used once (a
+ * server just connected) never pays for code generation, and the switch
+ * comes before V8 optimizes any caller; the suite runs again with 1.
+ * `available`: whether the engine allows `new Function`. `compiled`: a count.
  */
 export const codegen: { after: number; available: boolean | undefined; compiled: number } = {
   after: 2,
@@ -34,20 +29,15 @@ export const codegen: { after: number; available: boolean | undefined; compiled:
   compiled: 0,
 }
 
-/**
- * At most this many properties in one generated function, counting those of
- * the objects it coerces in place: a part with more keeps the interpreter,
- * an object below that would not fit is called instead.
- */
+// Bounds of one generated function: properties (with those of the objects
+// coerced in place), levels inlined, length of a name (each is written
+// several times), and of the whole source (a backstop).
 export const MAX_GENERATED_PROPERTIES = 64
-/** How many levels of objects and arrays below a part its generated code coerces in place. */
 const MAX_INLINE_LEVELS = 4
-/** Longest declared name that enters generated code (each is written several times into the source). */
 export const MAX_GENERATED_NAME_LENGTH = 256
-/** Largest generated source compiled, in UTF-16 units: a backstop behind the two caps above. */
 export const MAX_GENERATED_SOURCE = 262_144
 
-/** Whether a declared name can be read by name: not one every object inherits (`__proto__`, `toString`, ...), nor too long. */
+/** Whether a name can be read by name: not one every object inherits (`__proto__`, `toString`), nor too long. */
 export function readableByName(key: string): boolean {
   return key.length <= MAX_GENERATED_NAME_LENGTH && !(key in Object.prototype)
 }
@@ -62,8 +52,7 @@ const HELPERS = {
   NOT_PARSED,
 }
 
-// Under a Content-Security-Policy without 'unsafe-eval', or on Cloudflare
-// Workers, the first attempt throws: caught, and no other is made.
+// Under a CSP without 'unsafe-eval', or on Cloudflare Workers, the first attempt throws; no other is made.
 function compile<T>(code: Code, constants: Constants): T | undefined {
   const body = js`${constants.declarations()}\nreturn ${code};`
   if (codegen.available === false || body.length > MAX_GENERATED_SOURCE) return undefined
@@ -80,24 +69,16 @@ function compile<T>(code: Code, constants: Constants): T | undefined {
   }
 }
 
-/**
- * Emits the code of the specialized runs. Level L of nesting has its own
- * variables (`vL` the object or array, `dL` its depth left, `outL` its
- * result, `xL`/`rL` the item and what it became), so the code of an object
- * below, emitted in place at level L + 1, never clobbers them.
- */
+// Level L of nesting has its own variables (`vL` the object or array, `dL`
+// its depth left, `outL` its result, `xL`/`rL` an item and what it became).
 class Generator {
   readonly constants = new Constants()
   private left = MAX_GENERATED_PROPERTIES
   private readonly open = new Set<GeneratedPart>()
 
-  /**
-   * Code that sets `rL` to what `node.run(xL, dL, w)` returns, derived from
-   * the node itself: values of a class the node never changes
-   * (`Node.changes`) are not passed to it; for a string at a plain position
-   * the node's own rules are called in order (`Node.coerce` without its
-   * loop); an object or array goes to its part, in place when it fits.
-   */
+  // `rL = node.run(xL, dL, w)`, then `store`, for the classes of values the
+  // node changes only: a string at a plain position runs the node's rules in
+  // order, an object or array its part, in place when it fits.
   value(node: Position, level: number, store: Code): Code {
     const { x, r, d } = locals(level)
     const n = this.constants.add(node)
@@ -128,7 +109,6 @@ class Generator {
     return join(cases, js` else `)
   }
 
-  // `rL` from the object or array in `xL` (at depth dL > 0): in place when it fits, else through the part's run.
   private inline(part: GeneratedPart, item: Position | null | undefined, level: number, array: boolean): Code {
     const { x, r, d } = locals(level)
     const inner = locals(level + 1)
@@ -145,11 +125,10 @@ class Generator {
     const { v, p } = inner
     const open = js`const ${v} = ${x}, ${inner.d} = ${d} - 1; ${code} ${r} = ${inner.out}`
     if (array) return open
-    // Only a plain object is read by name (see ObjectPart.fresh); any other goes through the part's run.
+    // Only a plain object is read by name (see ObjectPart.fresh).
     return js`const ${p} = getPrototypeOf(${x}); if (${p} !== objectPrototype && ${p} !== null) ${call} else { ${open} }`
   }
 
-  /** Statements that coerce the object in `vL` into `outL`, reading each declared property by name. */
   objectCode(properties: DeclaredProperties, level: number): Code {
     this.left -= properties.length
     const { v, out, x, r, c } = locals(level)
@@ -161,7 +140,6 @@ class Generator {
     return js`let ${out} = ${v}, ${x}, ${r}, ${c};\n${join(statements, js`\n`)}`
   }
 
-  /** Statements that coerce the array in `vL` into `outL`, each item by `item`. */
   arrayCode(item: Position, level: number): Code {
     const { v, out, x, r, g, i } = locals(level)
     const store = js`if (${r} !== ${x}) { if (${out} === ${v}) ${g} = !w.owned && inheritsElements(${v}); if (!${g} || has.call(${v}, ${i})) { if (${out} === ${v}) ${out} = w.owned ? ${v} : ${g} ? ownElements(${v}) : ${v}.slice(); ${out}[${i}] = ${r} } }`
@@ -171,18 +149,12 @@ for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { ${x} = ${v}[${i}]; ${this.value
 }
 
 /**
- * A run that reads each declared property by name, as ajv's generated
- * validators do, instead of walking the value's keys with for...in: once V8
- * has seen the object's layout a named read is a field load, and each
- * generated function has its own property sites, so several tools called in
- * turn do not share (and overload) them. The objects and arrays below are
- * coerced in place, up to MAX_GENERATED_PROPERTIES properties and
- * MAX_INLINE_LEVELS levels; past that, and for a part that is its own
- * ancestor (a recursive model), through their part's run. A changed value is
- * written into a copy made by spreading, which owns exactly the value's own
- * enumerable keys: an inherited or non-enumerable value is read but never
- * lands in the output, as with the interpreter. Undefined when the engine
- * forbids code generation or the part is too large (it keeps the interpreter).
+ * A run that reads each declared property by name instead of walking keys
+ * with for...in: a named read is a field load once V8 knows the layout, and
+ * each function has its own property sites, so tools called in turn do not
+ * overload shared ones. A changed value is written into a spread copy, which
+ * owns exactly the value's own enumerable keys, as with the interpreter.
+ * Undefined when the engine forbids it or the part is too large.
  */
 export function generateObject(part: GeneratedPart): GeneratedRun | undefined {
   const properties = part.declaredProperties()
@@ -192,7 +164,7 @@ export function generateObject(part: GeneratedPart): GeneratedRun | undefined {
   return compile(js`function coerceObject(v0, d0, w) {\n${code}\nreturn out0;\n}`, generator.constants)
 }
 
-/** The loop of an array without a tuple prefix, specialized to its item node (objects in it coerced in place). */
+/** The loop of an array without a tuple prefix, specialized to its item node. */
 export function generateArray(item: Position): GeneratedArrayRun | undefined {
   const generator = new Generator()
   const code = generator.arrayCode(item, 0)

@@ -3,14 +3,11 @@ import type { ArrayView, Budget, ObjectView, Position, Rule } from './types.js'
 import { ARRAY, OBJECT, bitsOfValue } from './type-bits.js'
 import type { Walk } from './walk.js'
 
-/**
- * Values one fit check may look at. A union asks it of every candidate
- * branch, and a value that shares objects (a DAG) has exponentially many
- * paths: past the budget the answer is "does not fit".
- */
+// Values one fit check may look at: a union asks it of every branch, and a
+// DAG has exponentially many paths. Past it the answer is "does not fit".
 export const FIT_BUDGET = 1024
 
-/** What `Node.coerce` may skip: rules that parse JSON text (already parsed by a union), loose rules. */
+/** What `Node.coerce` may skip: rules that parse JSON text (a union parsed it), loose rules. */
 export const SKIP_PARSING = 1
 export const SKIP_LOOSE = 2
 
@@ -20,10 +17,10 @@ function inEnums(enums: ReadonlyArray<readonly unknown[]>, value: unknown): bool
 }
 
 /**
- * A compiled position of the schema (one alternative: unions are
- * `UnionNode`). `run(value, depth, walk)` returns the coerced value, or the
- * very same value when nothing changes; `depth` is how many more levels of
- * data may be entered.
+ * A compiled position of the schema (one alternative; unions are UnionNode).
+ * `keeps`: bits of the values left as they are (scalars) or entered;
+ * `changes`: bits of the values `run` may change (the generated code calls
+ * it for those only).
  */
 export class Node implements Position {
   readonly keeps: number
@@ -46,6 +43,7 @@ export class Node implements Position {
     this.changes = read | (object === undefined ? 0 : OBJECT) | (array === undefined ? 0 : ARRAY)
   }
 
+  /** False for a union, whose `run` chooses a branch first. */
   get plain(): boolean {
     return true
   }
@@ -54,13 +52,14 @@ export class Node implements Position {
     return this.rules.filter((rule) => (rule.from & bits) !== 0)
   }
 
+  /** The coerced value, or the very same value when nothing changes; `depth`: levels of data still entered. */
   run(value: unknown, depth: number, walk: Walk): unknown {
     const bits = bitsOfValue(value)
     if ((bits & this.keeps) === 0) return this.coerce(value, bits, depth, walk, 0)
     return bits >= ARRAY ? this.inside(value as object, bits, depth, walk) : value
   }
 
-  inside(value: object, bits: number, depth: number, walk: Walk): unknown {
+  private inside(value: object, bits: number, depth: number, walk: Walk): unknown {
     if (depth <= 0) return value
     if (bits === OBJECT)
       return this.object === undefined ? value : this.object.run(value as Record<string, unknown>, depth - 1, walk)
@@ -80,11 +79,7 @@ export class Node implements Position {
     return value
   }
 
-  /**
-   * Whether `value` already has the types admitted here, and so do its
-   * declared properties and items: how a union tells which branch a value
-   * already fits. Types, `enum` and `const` only (not bounds or formats).
-   */
+  /** Whether `value` already has the types (and `enum`s) admitted here, through its declared properties and items. */
   fits(value: unknown, budget: Budget): boolean {
     if (--budget.left < 0) return false
     const bits = bitsOfValue(value)

@@ -1,21 +1,16 @@
-// Turning a model's string into the scalar the schema asked for. `Number()`
-// is not used on purpose: it reads "" and blanks as 0, "0x10" as 16 and
-// "Infinity" as Infinity. The grammar below is JSON's number grammar, plus a
-// leading "+" because models write it.
+// A model's string as the scalar the schema asked for. `Number()` alone reads
+// "" as 0, "0x10" as 16 and "Infinity" as Infinity: numbers follow JSON's
+// grammar, plus a leading "+" because models write it (linear: no ambiguous
+// repetition).
 /** Returned by the parsers below when the string is not that scalar. */
 export const NOT_PARSED: unique symbol = Symbol('not parsed')
 
-// JSON's number grammar plus a leading "+"; linear (no ambiguous repetition).
 const JSON_NUMBER = /^[+-]?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/
 
-/**
- * The value of a plain decimal ("42", "-7", "0.5", "12.75": digits, an
- * optional fraction, at most 15 digits, no exponent), else NaN. Most numbers
- * models stringify look like this, and `Number()` on a string costs more
- * than this loop. With at most 15 digits the mantissa is an exact double and
- * one division by an exact power of ten is correctly rounded (Clinger's fast
- * path), so the result is the same double `Number()` gives.
- */
+// A plain decimal ("42", "-0.5": at most 15 digits, no exponent), else NaN:
+// most numbers models stringify, read faster than by `Number()`. The mantissa
+// is an exact double and one division by an exact power of ten is correctly
+// rounded (Clinger's fast path): the same double `Number()` gives.
 function parsePlainDecimal(text: string): number {
   const length = text.length
   let index = text.charCodeAt(0) === 45 /* - */ ? 1 : 0
@@ -46,10 +41,9 @@ function parsePlainDecimal(text: string): number {
 const POWERS_OF_TEN = Array.from({ length: 16 }, (_, power) => 10 ** power)
 
 /**
- * A finite number from a trimmed JSON-grammar string, or NOT_PARSED. With
- * `integral`, the value must be a whole number ("5.0" and "1e3" are). An
- * integral value past Number.MAX_SAFE_INTEGER is refused: the string is the
- * only lossless form of "12345678901234567890".
+ * A finite number from a trimmed JSON-grammar string, or NOT_PARSED; with
+ * `integral` a whole one ("5.0" and "1e3" are). Whole values past
+ * MAX_SAFE_INTEGER stay strings: the only lossless form of them.
  */
 export function parseNumber(text: string, integral: boolean): number | typeof NOT_PARSED {
   const plain = parsePlainDecimal(text)
@@ -90,11 +84,7 @@ export function isBlank(text: string): boolean {
   return text.trim() === ''
 }
 
-/**
- * The object or array a JSON string holds, or NOT_PARSED (any other JSON
- * value, or not JSON). The first character is checked before `JSON.parse`
- * so that ordinary prose costs no exception.
- */
+/** The object or array a JSON string holds, else NOT_PARSED; prose fails on its first character, not in `JSON.parse`. */
 export function parseStructure(text: string): object | typeof NOT_PARSED {
   const trimmed = text.trim()
   const first = trimmed.charCodeAt(0)

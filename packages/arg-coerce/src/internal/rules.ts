@@ -20,8 +20,7 @@ import type { Walk } from './walk.js'
 const structure = (text: string, node: Position, depth: number, walk: Walk): unknown => {
   const parsed = parseStructure(text)
   if (parsed === NOT_PARSED) return NOT_PARSED
-  const bits = bitsOfValue(parsed)
-  return (bits & node.types) === 0 ? NOT_PARSED : walk.inParsed(node, parsed, bits, depth)
+  return (bitsOfValue(parsed) & node.types) === 0 ? NOT_PARSED : walk.inParsed(node, parsed, depth)
 }
 
 /** Values counted (as a tree) before an object is turned into JSON text; past it, it stays. */

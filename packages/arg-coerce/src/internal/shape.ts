@@ -3,15 +3,14 @@ import { readDiscriminator } from '@x/schema-ref'
 import { ANY, NULL, bitsOfTypeKeyword, bitsOfValue } from './type-bits.js'
 
 /**
- * Everything that applies at one position of the value, read from one schema
- * node, its resolved `$ref` chain and its `allOf` members (a conjunction).
- * Child positions keep their raw schema nodes: they are resolved when the
- * data actually reaches them, with an empty ref path (descending into the
- * data is progress, so a recursive model is fine there).
+ * What applies at one position of the value, read from a schema node, its
+ * `$ref` chain and its `allOf` members. Child positions keep their raw schema
+ * nodes, resolved when data reaches them (descending into data is progress:
+ * a recursive model is fine there).
  */
 export interface Shape {
   types: number
-  /** Each list constrains scalars produced by coercion (from `enum` / `const`). */
+  /** From `enum` / `const`: each list constrains the scalars coercion makes. */
   enums: ReadonlyArray<readonly unknown[]>
   properties: Map<string, unknown[]>
   required: Set<string>
@@ -19,10 +18,10 @@ export interface Shape {
   additional: unknown[]
   prefix: unknown[][]
   items: unknown[]
-  /** `$ref` strings of the union branches that led to this alternative (for a discriminator `mapping`). */
+  /** `$ref` strings of the union branches that led here (for a discriminator `mapping`). */
   refs: string[]
   discriminator: BranchDiscriminator | undefined
-  /** Schema objects already applied here: applying one twice adds nothing (A and A is A), and a schema that contains itself stops. */
+  /** Schema objects applied here: once is enough (A and A is A), and one that contains itself stops. */
   seen: Set<object>
 }
 
@@ -31,9 +30,8 @@ interface Union {
   discriminator: Shape['discriminator']
 }
 
-// A hostile schema can make unions of unions multiply (every branch of A
-// refers to B, every branch of B to A, ...). Past these bounds the remaining
-// alternatives are dropped: values they would have coerced pass through.
+// Unions of unions can multiply (each branch of A refers to B, of B to A):
+// past these bounds the other alternatives are dropped (their values pass through).
 const MAX_ALTERNATIVES = 64
 const MAX_NODES = 512
 
@@ -152,9 +150,8 @@ class Collector {
       return
     }
     for (const branch of union.branches) {
-      // The budgets are checked before the clone, which copies every
-      // property of the shape: otherwise a wide union under many properties
-      // costs their product even though no alternative is kept.
+      // Checked before the clone, which copies every property: a wide union
+      // under many properties would otherwise cost their product.
       if (out.length >= MAX_ALTERNATIVES || this.nodes >= MAX_NODES) return
       const alternative = cloneShape(shape)
       const ref = isRecord(branch.schema) ? own(branch.schema, '$ref') : undefined
@@ -167,11 +164,7 @@ class Collector {
   }
 }
 
-/**
- * The alternatives a schema node allows at one position: one shape when it
- * has no `anyOf`/`oneOf`, else one shape per branch (the node's own keywords
- * merged into each). Empty when every branch re-enters itself.
- */
+/** The alternatives at one position: one shape, or one per union branch (with the node's own keywords); empty when every branch re-enters itself. */
 export function shapesOf(resolver: RefResolver, schemas: readonly unknown[]): Shape[] {
   const collector = new Collector(resolver)
   const base = emptyShape()

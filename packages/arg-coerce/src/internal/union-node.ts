@@ -16,9 +16,8 @@ const fits = (alternative: Alternative, value: unknown): boolean => alternative.
 
 /**
  * `anyOf` / `oneOf`: an object or array goes to the branch `@x/schema-ref`'s
- * choice names (coerced inside by it alone); another value some branch
- * admits is left alone; else the first branch whose coercion fits it wins,
- * else the first whose coercion yields its type at all.
+ * choice names; a value some branch admits stays; else the first branch
+ * whose coercion fits it wins, else the first that yields its type at all.
  */
 export class UnionNode extends Node {
   private readonly objects: Alternative[]
@@ -30,7 +29,6 @@ export class UnionNode extends Node {
   constructor(
     private readonly alternatives: readonly Alternative[],
     discriminator: BranchDiscriminator | undefined,
-    /** Whether a sent tag names a `const` as the tag's position would coerce it. */
     tagMatches: (sent: unknown, expected: unknown) => boolean,
   ) {
     const types = alternatives.reduce((bits, alternative) => bits | alternative.node.types, 0)
@@ -58,23 +56,21 @@ export class UnionNode extends Node {
     if (bits === ARRAY && this.arrays.length > 0) return this.runArray(value as unknown[], depth, walk)
     if (bits === STRING && this.parsesAdmitted) {
       const structure = parseStructure(value as string)
-      if (structure !== NOT_PARSED) return this.runParsed(structure, depth, walk)
+      if (structure !== NOT_PARSED) return walk.inParsed(this, structure, depth)
     }
     if ((bits & this.types) !== 0) return value
-    // Rule 4 whatever the union's order or spelling: an array branch tried
-    // first would wrap "null" into ["null"] where a null branch admits null.
+    // Rule 4 in any order: an array branch tried first would make "null" ["null"].
     if (bits === STRING && (this.types & NULL) !== 0 && isNullWord(value as string)) return null
     const parsed = bits === STRING && (this.types & (OBJECT | ARRAY)) !== 0
     if (parsed) {
-      // Parse once, then choose the branch by what the parsed value says it is.
       const structure = parseStructure(value as string)
       if (structure !== NOT_PARSED && (bitsOfValue(structure) & this.types) !== 0)
-        return this.runParsed(structure, depth, walk)
+        return walk.inParsed(this, structure, depth)
     }
-    // Every branch's own rules first; loose readings ("yes" as true) only after them, so
-    // `anyOf: [boolean, integer]` gives "1" the integer, as `type: [boolean, integer]` does.
-    const skip = parsed ? SKIP_PARSING : 0
+    // Loose readings only after every branch's own rules: `anyOf: [boolean,
+    // integer]` gives "1" the integer, as `type: [boolean, integer]` does.
     // Each branch tries the same value: none may coerce it in place.
+    const skip = parsed ? SKIP_PARSING : 0
     const owned = walk.owned
     walk.owned = false
     let fallback = value
@@ -93,16 +89,8 @@ export class UnionNode extends Node {
     return fallback
   }
 
-  private runParsed(structure: object, depth: number, walk: Walk): unknown {
-    const owned = walk.owned
-    walk.owned = true
-    const result = this.run(structure, depth, walk)
-    walk.owned = owned
-    return result
-  }
-
-  // As key-unmap reads it: the union's types, and inside an object only when one branch takes objects.
-  // (Asking every branch in depth would make a union of unions under `items` exponential in the depth.)
+  // As key-unmap reads it: the types, and inside an object only when one branch takes objects
+  // (asking every branch in depth makes a union of unions under `items` exponential).
   override fits(value: unknown, budget: Budget): boolean {
     if (--budget.left < 0) return false
     const bits = bitsOfValue(value)
@@ -116,11 +104,10 @@ export class UnionNode extends Node {
   }
 
   /**
-   * An array goes to the branch it already fits; else to the first whose
-   * coercion makes it fit without wrapping its items into arrays (rule 6),
-   * so that stringified GeoJSON LineString coordinates become a LineString,
-   * not a Polygon; else to the first whose coercion makes it fit at all;
-   * else to the first array branch.
+   * An array goes to the branch it fits; else to the first whose coercion
+   * makes it fit without wrapping items into arrays (GeoJSON LineString
+   * coordinates stay a LineString, not a Polygon); else to the first whose
+   * coercion fits at all; else to the first array branch.
    */
   private runArray(value: unknown[], depth: number, walk: Walk): unknown {
     const arrays = this.arrays
@@ -128,11 +115,9 @@ export class UnionNode extends Node {
     const fitting = selectArrayBranch(arrays, value, fits, describesItems)
     if (fitting !== -1) return arrays[fitting]!.node.run(value, depth, walk)
     const levels = nesting(value, depth)
-    // Each branch tries the same array: none may coerce it in place.
     const owned = walk.owned
-    walk.owned = false
-    let wrapped: unknown
-    let chosen: unknown
+    walk.owned = false // each branch tries the same array
+    let wrapped: unknown, chosen: unknown
     for (const { node } of arrays) {
       const next = node.run(value, depth, walk)
       if (!node.fits(next, { left: FIT_BUDGET })) continue

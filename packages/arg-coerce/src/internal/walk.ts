@@ -1,14 +1,10 @@
-// Arguments need not be trees: an object may be reached by several paths (a
-// DAG, or a cycle with two back-references), and walking it once per path
-// costs 2^depth. A call counts the objects and arrays it enters; past
-// REMEMBER_AFTER it remembers each result by (value, part, depth), so a
-// shared value is coerced once per part and depth, and the same output
-// object stands at each of its positions.
-
-/** Objects and arrays entered in one call before results are remembered. */
-export const REMEMBER_AFTER = 10_000
-
 import type { Position } from './types.js'
+
+// Arguments need not be trees: an object reached by several paths (a DAG, a
+// cycle with two back-references) costs 2^depth walked once per path. Past
+// REMEMBER_AFTER objects and arrays entered, a call remembers each result by
+// (value, part, depth), so a shared value is coerced once per part and depth.
+export const REMEMBER_AFTER = 10_000
 
 interface Part<T> {
   fresh(value: T, depth: number, walk: Walk): T
@@ -16,10 +12,9 @@ interface Part<T> {
 
 /**
  * The state of one call, passed down, never shared between two calls in
- * progress. `generates`: whether object parts may specialize in this call
- * (see generate.ts). `owned`: whether the value being coerced was parsed
- * from JSON text in this call, so nothing else holds it and it is coerced in
- * place instead of copied.
+ * progress. `generates`: whether parts may specialize (see generate.ts).
+ * `owned`: whether the value at hand was parsed from JSON text in this call:
+ * nothing else holds it, so it is coerced in place instead of copied.
  */
 export class Walk {
   visits = 0
@@ -40,11 +35,11 @@ export class Walk {
     return this
   }
 
-  /** `node.inside(parsed)` for a structure just parsed from JSON text: coerced in place. */
-  inParsed(node: Position, parsed: object, bits: number, depth: number): unknown {
+  /** `node.run(parsed)` for a structure just parsed from JSON text: coerced in place. */
+  inParsed(node: Position, parsed: object, depth: number): unknown {
     const owned = this.owned
     this.owned = true
-    const result = node.inside(parsed, bits, depth, this)
+    const result = node.run(parsed, depth, this)
     this.owned = owned
     return result
   }
