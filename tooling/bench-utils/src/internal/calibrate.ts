@@ -3,8 +3,11 @@ export const MAX_ITERATIONS = 1 << 26
 
 /** What `calibrate` needs: the batch it aims at, how long to warm up, and a clock in milliseconds. */
 export interface CalibrateOptions {
+  /** The length of one measured batch. */
   batchMs: number
+  /** Calibration time before an estimate may decide (see calibrate). */
   warmupMs: number
+  /** The current time in milliseconds (`performance.now` in the harness). */
   clock: () => number
 }
 
