@@ -1,4 +1,5 @@
 import { appendFileSync } from 'node:fs'
+import { calibrate } from './internal/calibrate.js'
 import { median } from './internal/median.js'
 
 /** One measured situation, with our implementation and its peers. */
@@ -40,6 +41,9 @@ export interface BenchRecord {
 const smoke = process.env['BENCH_SMOKE'] === '1'
 const batchMs = smoke ? 2 : 10
 const budgetMs = Number(process.env['BENCH_TIME_MS'] ?? (smoke ? 20 : 800))
+// Long enough for the work an input needs once to be over before the batch
+// size is decided (see calibrate), short against the budget of a case.
+const warmupMs = 5 * batchMs
 
 let sink: unknown
 
@@ -59,19 +63,6 @@ function makeLoop(): Loop {
   ) as Loop
 }
 
-function calibrate(loop: Loop, fn: () => unknown): number {
-  let iterations = 1
-  for (;;) {
-    const start = performance.now()
-    sink = loop(fn, iterations)
-    const elapsed = performance.now() - start
-    if (elapsed >= batchMs / 4 || iterations >= 1 << 26) {
-      return Math.max(1, Math.round((iterations * batchMs) / Math.max(elapsed, 0.001)))
-    }
-    iterations *= 4
-  }
-}
-
 /**
  * Measures every case of a package, ours and peers side by side in this one
  * process, prints a table with each peer's speed relative to ours, and
@@ -86,7 +77,13 @@ export function runBench(packageName: string, cases: BenchCase[]): BenchRecord[]
       const fn = benchCase.impls[impl]!
       fn()
       const loop = makeLoop()
-      return { impl, fn, loop, iterations: calibrate(loop, fn), rates: [] as number[] }
+      const iterations = calibrate(
+        (count) => {
+          sink = loop(fn, count)
+        },
+        { batchMs, warmupMs, clock: () => performance.now() },
+      )
+      return { impl, fn, loop, iterations, rates: [] as number[] }
     })
     const rounds = Math.max(3, Math.round(budgetMs / batchMs))
     for (let round = 0; round < rounds; round++) {
