@@ -52,9 +52,11 @@ const NAMED: Readonly<Record<string, number>> = Object.freeze({
  * reads as `NUMBER | INTEGER`. Anything this cannot read admits everything,
  * as if the keyword were absent, and answers `ANY`: `undefined`, a name that
  * is not one of the seven JSON types (`"int"`, `"__proto__"`), a list holding
- * such a name or a non-string, any other value, and a list whose reading
- * throws (a revoked Proxy, a throwing getter). Own properties only; never
- * throws; linear in the length of the list.
+ * such a name or a non-string, any other value. Own properties only;
+ * linear in the length of the list. Never throws on JSON; a hand-built list
+ * whose reading throws (a revoked Proxy, a throwing getter) lets that error
+ * through, so a pass that reads such a schema under one `try` gives up on
+ * it as a whole.
  *
  * @example
  * ```ts
@@ -67,19 +69,13 @@ const NAMED: Readonly<Record<string, number>> = Object.freeze({
  */
 export function typeBitsOfKeyword(type: unknown): number {
   if (typeof type === 'string') return Object.hasOwn(NAMED, type) ? NAMED[type]! : ANY
-  // A hand-built schema may hold a revoked Proxy or a throwing getter here:
-  // a keyword that cannot be read admits everything, like one that is absent.
-  try {
-    if (!Array.isArray(type)) return ANY
-    let bits = 0
-    for (const name of type) {
-      if (typeof name !== 'string' || !Object.hasOwn(NAMED, name)) return ANY
-      bits |= NAMED[name]!
-    }
-    return bits
-  } catch {
-    return ANY
+  if (!Array.isArray(type)) return ANY
+  let bits = 0
+  for (const name of type) {
+    if (typeof name !== 'string' || !Object.hasOwn(NAMED, name)) return ANY
+    bits |= NAMED[name]!
   }
+  return bits
 }
 
 /**
@@ -88,8 +84,11 @@ export function typeBitsOfKeyword(type: unknown): number {
  * An integral number carries `INTEGER | NUMBER` (`3` is both an integer and
  * a number), any other number `NUMBER` only (`NaN` and the infinities too:
  * `typeof` says number). What JSON cannot hold (`undefined`, functions,
- * symbols, bigints, a revoked Proxy) answers `0`, which no set of types
- * admits. Arrays are `ARRAY`, every other object `OBJECT`. Never throws.
+ * symbols, bigints) answers `0`, which no set of types admits. Arrays are
+ * `ARRAY`, every other object `OBJECT`. Never throws, except the TypeError
+ * `Array.isArray` throws for a revoked Proxy: a pass that reads hand-built
+ * values under one `try` then gives up on the value as a whole, rather than
+ * go on as if that part were not JSON.
  *
  * @example
  * ```ts
@@ -110,13 +109,7 @@ export function typeBitsOfValue(value: unknown): number {
     case 'boolean':
       return BOOLEAN
     case 'object':
-      if (value === null) return NULL
-      // Only a revoked Proxy makes Array.isArray throw; it holds no JSON.
-      try {
-        return Array.isArray(value) ? ARRAY : OBJECT
-      } catch {
-        return 0
-      }
+      return value === null ? NULL : Array.isArray(value) ? ARRAY : OBJECT
     default:
       return 0
   }
