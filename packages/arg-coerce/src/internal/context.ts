@@ -1,16 +1,18 @@
 import type { RefResolver } from '@x/schema-ref'
 import { createRefResolver } from '@x/schema-ref'
+import { JsonTypeBits, typeBitsOfValue as bitsOfValue } from '@x/schema-ref'
 import { ArrayPart } from './array-part.js'
 import { Node } from './node.js'
 import { ObjectPart } from './object-part.js'
 import { rulesFor } from './rules.js'
 import type { Shape } from './shape.js'
 import { emptyShape, shapesOf } from './shape.js'
-import { ARRAY, NULL, OBJECT, bitsOfValue } from './type-bits.js'
 import type { Alternative } from './union-node.js'
 import { UnionNode } from './union-node.js'
 import type { Slot } from './types.js'
 import { Walk } from './walk.js'
+
+const { ARRAY, NULL, OBJECT } = JsonTypeBits
 
 /** Everything compiled for one (root schema object, option flags) pair: its resolver and the nodes reached so far. */
 export class Context {

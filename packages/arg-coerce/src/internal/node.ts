@@ -1,7 +1,9 @@
+import { JsonTypeBits, typeBitsOfValue as bitsOfValue } from '@x/schema-ref'
 import { NOT_PARSED } from './parse-scalar.js'
 import type { ArrayView, Budget, ObjectView, Position, Rule } from './types.js'
-import { ARRAY, OBJECT, bitsOfValue } from './type-bits.js'
 import type { Walk } from './walk.js'
+
+const { ARRAY, OBJECT } = JsonTypeBits
 
 /**
  * Values one fit check may look at. A union asks it of every candidate

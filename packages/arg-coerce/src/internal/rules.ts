@@ -1,3 +1,4 @@
+import { JsonTypeBits, typeBitsOfValue as bitsOfValue } from '@x/schema-ref'
 import { LOOSE_BOOLEANS, PARSE_UNTYPED_JSON, STRINGIFY_STRUCTURES } from './options.js'
 import type { Shape } from './shape.js'
 import type { Position, Rule } from './types.js'
@@ -10,8 +11,14 @@ import {
   parseNumber,
   parseStructure,
 } from './parse-scalar.js'
-import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, bitsOfValue, onlyAdmits } from './type-bits.js'
 import type { Walk } from './walk.js'
+
+const { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING } = JsonTypeBits
+
+/** True when, null aside, exactly the given structure or scalar type is admitted. */
+function onlyAdmits(types: number, bits: number): boolean {
+  return (types & ~NULL) === bits
+}
 
 // Each rule is written once, in the table below: a compiled position keeps
 // the rules that apply to it, in table order, and the interpreter

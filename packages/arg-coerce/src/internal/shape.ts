@@ -1,6 +1,8 @@
 import type { BranchDiscriminator, RefPath, RefResolver } from '@x/schema-ref'
 import { readDiscriminator } from '@x/schema-ref'
-import { ANY, NULL, bitsOfTypeKeyword, bitsOfValue } from './type-bits.js'
+import { JsonTypeBits, typeBitsOfKeyword as bitsOfTypeKeyword, typeBitsOfValue as bitsOfValue } from '@x/schema-ref'
+
+const { ANY, NULL } = JsonTypeBits
 
 /**
  * Everything that applies at one position of the value, read from one schema

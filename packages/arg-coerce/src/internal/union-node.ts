@@ -1,10 +1,12 @@
 import type { BranchDiscriminator, ObjectBranch, SelectObjectBranchOptions } from '@x/schema-ref'
 import { selectArrayBranch, selectObjectBranch } from '@x/schema-ref'
+import { JsonTypeBits, typeBitsOfValue as bitsOfValue } from '@x/schema-ref'
 import { FIT_BUDGET, Node, SKIP_LOOSE, SKIP_PARSING } from './node.js'
 import { NOT_PARSED, isNullWord, parseStructure } from './parse-scalar.js'
-import { ARRAY, NULL, OBJECT, STRING, bitsOfValue } from './type-bits.js'
 import type { Budget } from './types.js'
 import type { Walk } from './walk.js'
+
+const { ARRAY, NULL, OBJECT, STRING } = JsonTypeBits
 
 /** One branch of a union: its node, and what the shared branch choice reads of it. */
 export interface Alternative extends ObjectBranch {
