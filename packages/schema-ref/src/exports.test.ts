@@ -4,12 +4,15 @@ import { describe, expect, it } from 'vitest'
 describe('@x/schema-ref (built dist/)', () => {
   it('exports exactly the public API', async () => {
     expect(Object.keys(await import('../dist/index.js')).sort()).toEqual([
+      'JsonTypeBits',
       'createPatternTest',
       'createRefResolver',
       'readDiscriminator',
       'resolveLocalSchemaRef',
       'selectArrayBranch',
       'selectObjectBranch',
+      'typeBitsOfKeyword',
+      'typeBitsOfValue',
     ])
   })
 })

@@ -1,16 +1,18 @@
 import type { RefResolver } from '@x/schema-ref'
 import { createRefResolver } from '@x/schema-ref'
+import { JsonTypeBits, typeBitsOfValue } from '@x/schema-ref'
 import { ArrayPart } from './array-part.js'
 import { Node } from './node.js'
 import { ObjectPart } from './object-part.js'
 import { rulesFor } from './rules.js'
 import type { Shape } from './shape.js'
 import { emptyShape, shapesOf } from './shape.js'
-import { ARRAY, NULL, OBJECT, bitsOfValue } from './type-bits.js'
 import type { Alternative } from './union-node.js'
 import { UnionNode } from './union-node.js'
 import type { Slot } from './types.js'
 import { Walk } from './walk.js'
+
+const { ARRAY, NULL, OBJECT } = JsonTypeBits
 
 /** Everything compiled for one (root schema object, option flags) pair: its resolver and the nodes reached so far. */
 export class Context {
@@ -108,7 +110,7 @@ export class Context {
   // change the branch chosen on the raw value.
   private readonly tagMatches = (sent: unknown, expected: unknown): boolean => {
     if (sent === expected) return true
-    const bits = bitsOfValue(expected)
+    const bits = typeBitsOfValue(expected)
     if (bits === 0 || bits >= ARRAY) return false
     let node = this.scalars.get(bits)
     if (node === undefined) this.scalars.set(bits, (node = this.nodeOf({ ...emptyShape(), types: bits }, false)))

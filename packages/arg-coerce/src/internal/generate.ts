@@ -1,10 +1,12 @@
+import { JsonTypeBits } from '@x/schema-ref'
 import type { Code } from './emit.js'
 import { Constants, join, js, literal, locals } from './emit.js'
 import { inheritsElements, ownElements } from './array-copy.js'
 import type { DeclaredProperties, Position } from './types.js'
 import { NOT_PARSED } from './parse-scalar.js'
-import { ARRAY, BOOLEAN, INTEGER, NUMBER, OBJECT, STRING } from './type-bits.js'
 import type { Walk } from './walk.js'
+
+const { ARRAY, BOOLEAN, INTEGER, NUMBER, OBJECT, STRING } = JsonTypeBits
 
 /** The run of an object part, specialized to its declared properties. */
 export type GeneratedRun = (value: Record<string, unknown>, depth: number, walk: Walk) => Record<string, unknown>

@@ -1,7 +1,9 @@
+import { JsonTypeBits, typeBitsOfValue } from '@x/schema-ref'
 import { NOT_PARSED } from './parse-scalar.js'
 import type { ArrayView, Budget, ObjectView, Position, Rule } from './types.js'
-import { ARRAY, OBJECT, bitsOfValue } from './type-bits.js'
 import type { Walk } from './walk.js'
+
+const { ARRAY, OBJECT } = JsonTypeBits
 
 // Values one fit check may look at: a union asks it of every branch, and a
 // DAG has exponentially many paths. Past it the answer is "does not fit".
@@ -54,7 +56,7 @@ export class Node implements Position {
 
   /** The coerced value, or the very same value when nothing changes; `depth`: levels of data still entered. */
   run(value: unknown, depth: number, walk: Walk): unknown {
-    const bits = bitsOfValue(value)
+    const bits = typeBitsOfValue(value)
     if ((bits & this.keeps) === 0) return this.coerce(value, bits, depth, walk, 0)
     return bits >= ARRAY ? this.inside(value as object, bits, depth, walk) : value
   }
@@ -82,7 +84,7 @@ export class Node implements Position {
   /** Whether `value` already has the types (and `enum`s) admitted here, through its declared properties and items. */
   fits(value: unknown, budget: Budget): boolean {
     if (--budget.left < 0) return false
-    const bits = bitsOfValue(value)
+    const bits = typeBitsOfValue(value)
     if ((bits & this.types) === 0 || !inEnums(this.enums, value)) return false
     if (bits === OBJECT) return this.object === undefined || this.object.fits(value as Record<string, unknown>, budget)
     return bits !== ARRAY || this.array === undefined || this.array.fits(value as unknown[], budget)

@@ -1,3 +1,4 @@
+import { JsonTypeBits, typeBitsOfValue } from '@x/schema-ref'
 import { LOOSE_BOOLEANS, PARSE_UNTYPED_JSON, STRINGIFY_STRUCTURES } from './options.js'
 import type { Shape } from './shape.js'
 import type { Position, Rule } from './types.js'
@@ -10,8 +11,14 @@ import {
   parseNumber,
   parseStructure,
 } from './parse-scalar.js'
-import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, bitsOfValue, onlyAdmits } from './type-bits.js'
 import type { Walk } from './walk.js'
+
+const { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING } = JsonTypeBits
+
+/** True when, null aside, exactly the given structure or scalar type is admitted. */
+function onlyAdmits(types: number, bits: number): boolean {
+  return (types & ~NULL) === bits
+}
 
 // Each rule is written once, in the table below: a compiled position keeps
 // the rules that apply to it, in table order, and the interpreter
@@ -20,7 +27,7 @@ import type { Walk } from './walk.js'
 const structure = (text: string, node: Position, depth: number, walk: Walk): unknown => {
   const parsed = parseStructure(text)
   if (parsed === NOT_PARSED) return NOT_PARSED
-  return (bitsOfValue(parsed) & node.types) === 0 ? NOT_PARSED : walk.inParsed(node, parsed, depth)
+  return (typeBitsOfValue(parsed) & node.types) === 0 ? NOT_PARSED : walk.inParsed(node, parsed, depth)
 }
 
 /** Values counted (as a tree) before an object is turned into JSON text; past it, it stays. */

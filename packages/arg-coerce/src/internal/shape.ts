@@ -1,6 +1,8 @@
 import type { BranchDiscriminator, RefPath, RefResolver } from '@x/schema-ref'
 import { readDiscriminator } from '@x/schema-ref'
-import { ANY, NULL, bitsOfTypeKeyword, bitsOfValue } from './type-bits.js'
+import { JsonTypeBits, typeBitsOfKeyword, typeBitsOfValue } from '@x/schema-ref'
+
+const { ANY, NULL } = JsonTypeBits
 
 /**
  * What applies at one position of the value, read from a schema node, its
@@ -108,15 +110,15 @@ class Collector {
   }
 
   readKeywords(node: Record<string, unknown>, shape: Shape): void {
-    let bits = Object.hasOwn(node, 'type') ? bitsOfTypeKeyword(node['type']) : ANY
+    let bits = Object.hasOwn(node, 'type') ? typeBitsOfKeyword(node['type']) : ANY
     if (own(node, 'nullable') === true && bits !== ANY) bits |= NULL
     if (Object.hasOwn(node, 'const')) {
-      bits &= bitsOfValue(node['const'])
+      bits &= typeBitsOfValue(node['const'])
       shape.enums = [...shape.enums, [node['const']]]
     }
     const enumValues = own(node, 'enum')
     if (Array.isArray(enumValues)) {
-      bits &= enumValues.reduce((mask: number, value: unknown) => mask | bitsOfValue(value), 0)
+      bits &= enumValues.reduce((mask: number, value: unknown) => mask | typeBitsOfValue(value), 0)
       shape.enums = [...shape.enums, enumValues]
     }
     shape.types &= bits

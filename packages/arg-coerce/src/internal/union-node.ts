@@ -1,10 +1,12 @@
 import type { BranchDiscriminator, ObjectBranch, SelectObjectBranchOptions } from '@x/schema-ref'
 import { selectArrayBranch, selectObjectBranch } from '@x/schema-ref'
+import { JsonTypeBits, typeBitsOfValue } from '@x/schema-ref'
 import { FIT_BUDGET, Node, SKIP_LOOSE, SKIP_PARSING } from './node.js'
 import { NOT_PARSED, isNullWord, parseStructure } from './parse-scalar.js'
-import { ARRAY, NULL, OBJECT, STRING, bitsOfValue } from './type-bits.js'
 import type { Budget } from './types.js'
 import type { Walk } from './walk.js'
+
+const { ARRAY, NULL, OBJECT, STRING } = JsonTypeBits
 
 /** One branch of a union: its node, and what the shared branch choice reads of it. */
 export interface Alternative extends ObjectBranch {
@@ -51,7 +53,7 @@ export class UnionNode extends Node {
   }
 
   override run(value: unknown, depth: number, walk: Walk): unknown {
-    const bits = bitsOfValue(value)
+    const bits = typeBitsOfValue(value)
     if (bits === OBJECT && this.objects.length > 0) return this.pickObject(value as never).run(value, depth, walk)
     if (bits === ARRAY && this.arrays.length > 0) return this.runArray(value as unknown[], depth, walk)
     if (bits === STRING && this.parsesAdmitted) {
@@ -64,7 +66,7 @@ export class UnionNode extends Node {
     const parsed = bits === STRING && (this.types & (OBJECT | ARRAY)) !== 0
     if (parsed) {
       const structure = parseStructure(value as string)
-      if (structure !== NOT_PARSED && (bitsOfValue(structure) & this.types) !== 0)
+      if (structure !== NOT_PARSED && (typeBitsOfValue(structure) & this.types) !== 0)
         return walk.inParsed(this, structure, depth)
     }
     // Loose readings only after every branch's own rules: `anyOf: [boolean,
@@ -77,7 +79,7 @@ export class UnionNode extends Node {
     search: for (const pass of this.loose ? [skip | SKIP_LOOSE, skip] : [skip]) {
       for (const { node } of this.alternatives) {
         const next = node.coerce(value, bits, depth, walk, pass)
-        if (next === value || (bitsOfValue(next) & node.types) === 0) continue
+        if (next === value || (typeBitsOfValue(next) & node.types) === 0) continue
         if (node.fits(next, { left: FIT_BUDGET })) {
           fallback = next
           break search
@@ -93,7 +95,7 @@ export class UnionNode extends Node {
   // (asking every branch in depth makes a union of unions under `items` exponential).
   override fits(value: unknown, budget: Budget): boolean {
     if (--budget.left < 0) return false
-    const bits = bitsOfValue(value)
+    const bits = typeBitsOfValue(value)
     if (bits === OBJECT && this.objects.length === 1) return this.objects[0]!.node.fits(value, budget)
     return (bits & this.types) !== 0
   }

@@ -1,6 +1,8 @@
+import { JsonTypeBits } from '@x/schema-ref'
 import { EMPTY } from './compile-node.js'
 import type { Alternative, AlternativeBranch, Alternatives, Node, Slot, Tag, Union } from './node.js'
-import { ANY, ARRAY, OBJECT } from './type-bits.js'
+
+const { ANY, ARRAY, OBJECT } = JsonTypeBits
 
 /**
  * Alternatives kept per position, as @x/arg-coerce keeps them: a hostile

@@ -1,9 +1,10 @@
-import { createPatternTest, readDiscriminator } from '@x/schema-ref'
+import { JsonTypeBits, createPatternTest, readDiscriminator, typeBitsOfKeyword, typeBitsOfValue } from '@x/schema-ref'
 import type { RefPath } from '@x/schema-ref'
 import type { Context, KeyEntry, Node, Slot, Tag, Union } from './node.js'
 import { getOwn, isObject } from './own.js'
 import { NO_RENAMES, propertyRenames, renamedName } from './property-renames.js'
-import { ANY, NULL, bitsOfTypeKeyword, bitsOfValue } from './type-bits.js'
+
+const { ANY, NULL } = JsonTypeBits
 
 /** A position with nothing to say: no names, no unions, any type. */
 export const EMPTY: Node = Object.freeze({
@@ -115,15 +116,15 @@ function typesOf(shape: Shape): { types: number; enums: Array<readonly unknown[]
   let types = shape.refuses ? 0 : ANY
   const enums: Array<readonly unknown[]> = []
   for (const part of shape.typed) {
-    let bits = Object.hasOwn(part, 'type') ? bitsOfTypeKeyword(part['type']) : ANY
+    let bits = Object.hasOwn(part, 'type') ? typeBitsOfKeyword(part['type']) : ANY
     if (getOwn(part, 'nullable') === true && bits !== ANY) bits |= NULL
     if (Object.hasOwn(part, 'const')) {
-      bits &= bitsOfValue(part['const'])
+      bits &= typeBitsOfValue(part['const'])
       enums.push([part['const']])
     }
     const values = getOwn(part, 'enum')
     if (Array.isArray(values)) {
-      bits &= values.reduce((mask: number, value: unknown) => mask | bitsOfValue(value), 0)
+      bits &= values.reduce((mask: number, value: unknown) => mask | typeBitsOfValue(value), 0)
       enums.push(values)
     }
     types &= bits

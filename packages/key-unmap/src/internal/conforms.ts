@@ -1,7 +1,9 @@
+import { JsonTypeBits, typeBitsOfValue } from '@x/schema-ref'
 import { alternativesOf } from './alternatives.js'
 import { slotNode } from './compile-node.js'
 import type { Alternative, Conformance, Context, Node } from './node.js'
-import { ANY, ARRAY, NULL, OBJECT, bitsOfValue } from './type-bits.js'
+
+const { ANY, ARRAY, NULL, OBJECT } = JsonTypeBits
 
 /** Values one "already has its types" check may look at, as in @x/arg-coerce: past it, "does not fit". */
 export const CONFORM_BUDGET = 1024
@@ -94,7 +96,7 @@ function conforms(context: Context, node: Node, item: unknown, budget: { left: n
   if (--budget.left < 0) return false
   const conformance = conformanceOf(node)
   if (conformance === null) return true
-  const bits = bitsOfValue(item)
+  const bits = typeBitsOfValue(item)
   if ((bits & conformance.types) === 0 || !inEnums(conformance.enums, item)) return false
   if (bits === OBJECT && conformance.object !== undefined)
     return propertiesConform(context, conformance.object, item as Record<string, unknown>, budget)

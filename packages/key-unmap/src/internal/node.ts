@@ -43,7 +43,7 @@ export interface Node {
   readonly prefix: readonly Slot[] | undefined
   readonly items: Slot | undefined
   readonly unions: readonly Union[]
-  /** The JSON types admitted, as bits (see type-bits), read as @x/arg-coerce reads them. */
+  /** The JSON types admitted, as bits (JsonTypeBits of @x/schema-ref, as @x/arg-coerce reads them). */
   readonly types: number
   /** `enum` / `const` lists the value must be in. */
   readonly enums: ReadonlyArray<readonly unknown[]>
