@@ -6,6 +6,7 @@
 // branch than the tool's own schema names.
 import { coerceToolArgs } from '@x/arg-coerce'
 import { deepFreeze } from '@x/test-utils'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { checkProviderSchema } from './check-provider-schema.js'
 import { prepareToolSchema } from './prepare-tool-schema.js'
@@ -100,5 +101,70 @@ describe('prepareToolSchema: a discriminated union restores under the branch its
       expect(() => prepared.restoreArgs({ pet: sentDog })).not.toThrow()
       expect(checkProviderSchema(prepared.schema, provider)).toEqual([])
     }
+  })
+})
+
+// The law behind the table: for every provider, a value whose tag the
+// mapping names is restored exactly as the tool's own schema coerces it
+// (which chooses by the mapping). Each branch types `n` its own way and
+// spells `x` its own way (all spell `x_` for the model), so another branch
+// shows in the restored value.
+const SPELLINGS = [' ', '!', '#', '%']
+const TYPES = ['integer', 'boolean', 'string', 'number']
+const discriminated = fc
+  .record({
+    count: fc.integer({ min: 2, max: 4 }),
+    order: fc.shuffledSubarray([0, 1, 2, 3], { minLength: 4, maxLength: 4 }),
+    tags: fc.shuffledSubarray(['cat', 'dog', 'eel', '__proto__'], { minLength: 4, maxLength: 4 }),
+    propertyName: fc.constantFrom('kind', '@type', 'pet kind'),
+    root: fc.boolean(),
+  })
+  .map(({ count, order, tags, propertyName, root }) => {
+    const branches = order.slice(0, count).map((type, index) => ({
+      type: 'object',
+      properties: {
+        [propertyName]: { type: 'string' },
+        n: { type: TYPES[type] },
+        [`x${SPELLINGS[index]}`]: { type: 'integer' },
+      },
+      required: [propertyName, 'n'],
+    }))
+    const mapping: Json = {}
+    branches.forEach((_, index) =>
+      Object.defineProperty(mapping, tags[index]!, { value: `#/$defs/B${index}`, enumerable: true }),
+    )
+    const $defs = Object.fromEntries(branches.map((branch, index) => [`B${index}`, branch]))
+    const u = {
+      oneOf: branches.map((_, index) => ({ $ref: `#/$defs/B${index}` })),
+      discriminator: { propertyName, mapping },
+    }
+    const schema = root ? { $defs, ...u } : { $defs, type: 'object', properties: { u }, required: ['u'] }
+    return { schema: deepFreeze(schema), tags: tags.slice(0, count), propertyName, root }
+  })
+
+describe('prepareToolSchema: a mapped tag restores as the tool schema coerces it', () => {
+  it.each(PROVIDER_NAMES)('%s (fast-check)', (provider) => {
+    fc.assert(
+      fc.property(
+        discriminated,
+        fc.nat({ max: 3 }),
+        fc.constantFrom<unknown>('1', 'true', '2.5', 1, true),
+        ({ schema, tags, propertyName, root }, pick, n) => {
+          const index = pick % tags.length
+          const sentValue: Json = { n, x_: '2' }
+          Object.defineProperty(sentValue, propertyName.replace(/[^a-zA-Z0-9_-]/g, '_'), {
+            value: tags[index],
+            enumerable: true,
+          })
+          const toolValue: Json = { n, [`x${SPELLINGS[index]}`]: '2' }
+          Object.defineProperty(toolValue, propertyName, { value: tags[index], enumerable: true })
+          const prepared = prepareToolSchema(schema, { provider })
+          const restored = prepared.restoreArgs(deepFreeze(root ? { value: sentValue } : { u: sentValue }))
+          const expected = coerceToolArgs(schema, deepFreeze(root ? toolValue : { u: toolValue }))
+          expect(restored).toEqual(expected)
+        },
+      ),
+      { numRuns: 60 },
+    )
   })
 })
