@@ -69,6 +69,28 @@ describe('prepareToolSchema: a discriminated union restores under the branch its
     expect(tagEnums(prepareToolSchema(nested, { provider }).schema)).toEqual([['cat'], ['dog']])
   })
 
+  it('openai-strict: keeps the null the mapped branch requires, drops the one another branch may omit', () => {
+    // The same names in both branches: only the tag tells them apart.
+    const withName = (lives: string, name: Json, required: readonly string[]): Json => {
+      const base = pet('a b', lives)
+      return { ...base, properties: { ...(base['properties'] as Json), name }, required }
+    }
+    const schema = deepFreeze({
+      ...nested,
+      $defs: {
+        Cat: withName('integer', { type: 'string' }, ['@type', 'lives']),
+        Dog: withName('boolean', { type: ['string', 'null'] }, ['@type', 'lives', 'name']),
+      },
+    })
+    const prepared = prepareToolSchema(schema, { provider: 'openai-strict' })
+    expect(prepared.restoreArgs(deepFreeze({ pet: { _type: 'dog', lives: 'true', a_b: '1', name: null } }))).toEqual({
+      pet: { '@type': 'dog', lives: true, 'a b': 1, name: null },
+    })
+    expect(prepared.restoreArgs(deepFreeze({ pet: { _type: 'cat', lives: '3', a_b: null, name: null } }))).toEqual({
+      pet: { '@type': 'cat', lives: 3 },
+    })
+  })
+
   it('drops the inlined mapping, whose pointers name removed definitions, and keeps `propertyName`', () => {
     const { schema } = prepareToolSchema(wrapped, { provider: 'anthropic' })
     expect((schema as { properties: { value: Json } }).properties.value['discriminator']).toEqual({
