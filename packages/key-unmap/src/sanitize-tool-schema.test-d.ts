@@ -54,6 +54,19 @@ describe('sanitizeToolSchema types', () => {
     expectTypeOf<SanitizedToolSchema<{ $ref: '#/properties/first name' }>>().toEqualTypeOf<{ readonly $ref: string }>()
   })
 
+  it("types a discriminator's propertyName and mapping values as plain strings, keeping its tags", () => {
+    const union = {
+      oneOf: [],
+      discriminator: { propertyName: '@type', mapping: { dog: '#/$defs/Dog' }, x: 1 },
+    } as const
+    expectTypeOf(sanitizeToolSchema(union).discriminator).toEqualTypeOf<{
+      readonly propertyName: string
+      readonly mapping: { readonly dog: string }
+      readonly x: 1
+    }>()
+    expectTypeOf<SanitizedToolSchema<{ discriminator: 'kind' }>>().toEqualTypeOf<{ readonly discriminator: 'kind' }>()
+  })
+
   it('sanitizes lists, tuples and single sub-schemas', () => {
     expectTypeOf(sent.anyOf).toEqualTypeOf<readonly [{ readonly required: readonly string[] }]>()
     expectTypeOf(sent.items).toEqualTypeOf<readonly [{ readonly type: 'string' }]>()

@@ -13,7 +13,8 @@ import type { KeyUnmapOptions, SanitizedToolSchema } from './types.js'
  * `dependentSchemas`. `required`, `dependentRequired`, `dependentSchemas`
  * and `dependencies` follow the renames. Definition names are kept. A
  * `$ref` whose pointer passes through a renamed property is rewritten so it
- * still resolves. A property literally named `properties`, `$defs` or
+ * still resolves, and so is each `discriminator.mapping` pointer; a
+ * `discriminator.propertyName` is renamed like `required`. A property literally named `properties`, `$defs` or
  * `$ref` is a name, never a keyword.
  *
  * Within one `properties` map, valid names never move; invalid ones are

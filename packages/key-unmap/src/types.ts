@@ -62,6 +62,25 @@ type SubschemaKeyword =
   | 'then'
   | 'else'
 
+// A discriminator's `propertyName` is a property name and its `mapping` values are `$ref` pointers: both may be rewritten.
+type SanitizedDiscriminator<Value> = Value extends readonly unknown[]
+  ? Value
+  : Value extends object
+    ? {
+        readonly [Key in keyof Value]: Key extends 'propertyName'
+          ? Value[Key] extends string
+            ? string
+            : Value[Key]
+          : Key extends 'mapping'
+            ? Value[Key] extends readonly unknown[]
+              ? Value[Key]
+              : Value[Key] extends object
+                ? { readonly [Tag in keyof Value[Key]]: Value[Key][Tag] extends string ? string : Value[Key][Tag] }
+                : Value[Key]
+            : Value[Key]
+      }
+    : Value
+
 type SanitizedList<List> = { readonly [Index in keyof List]: SanitizedToolSchema<List[Index]> }
 
 type SanitizedNames<Value> =
@@ -105,7 +124,9 @@ type SanitizedKeyword<Key, Value> = Key extends NameKeyedKeyword
               ? Value extends string
                 ? string
                 : Value
-              : Value
+              : Key extends 'discriminator'
+                ? SanitizedDiscriminator<Value>
+                : Value
 
 /**
  * The type of what {@link sanitizeToolSchema} returns for a `Schema`.
@@ -115,7 +136,8 @@ type SanitizedKeyword<Key, Value> = Key extends NameKeyedKeyword
  * Property names are spelled for the provider, so the keys of every
  * `properties` map (and of `dependentSchemas`, `dependentRequired`,
  * `dependencies`) become `string`, the entries of `required` become
- * `string`, and a `$ref` becomes `string`: the type never suggests a key
+ * `string`, and a `$ref` becomes `string`, and so do a `discriminator`'s
+ * `propertyName` and `mapping` values: the type never suggests a key
  * that does not exist at run time. Definition names (`$defs`,
  * `definitions`) and `patternProperties` patterns are kept. Everything is
  * `readonly`: the objects the sanitizer creates are frozen.

@@ -208,6 +208,52 @@ describe('openai-strict: restoreArgs', () => {
   })
 })
 
+describe('openai-strict: restoreArgs on a union whose branches a tag names', () => {
+  // Both branches declare the same names; only the tag tells them apart. The
+  // cat may omit `name` (strict mode sends it null), the dog requires it and
+  // admits null: the null stays or goes by the branch the tag names.
+  const branch = (kind: string, lives: string, required: readonly string[], name: unknown): unknown => ({
+    type: 'object',
+    properties: { kind: { const: kind }, lives: { type: lives }, name },
+    required,
+  })
+  const schema = deepFreeze({
+    type: 'object',
+    properties: {
+      pet: {
+        anyOf: [
+          branch('cat', 'integer', ['kind', 'lives'], { type: 'string' }),
+          branch('dog', 'boolean', ['kind', 'lives', 'name'], { type: ['string', 'null'] }),
+        ],
+      },
+    },
+    required: ['pet'],
+  })
+  const prepared = prepareToolSchema(schema, strict)
+
+  it.each([
+    [
+      { kind: 'dog', lives: 'true', name: null },
+      { kind: 'dog', lives: true, name: null },
+    ],
+    [
+      { kind: 'cat', lives: '3', name: null },
+      { kind: 'cat', lives: 3 },
+    ],
+  ])('restores %j as %j', (pet, expected) => {
+    expect(prepared.restoreArgs(deepFreeze({ pet }))).toEqual({ pet: expected })
+  })
+
+  it('writes the nulls of the named branch for the model', () => {
+    expect(prepared.toModelArgs(deepFreeze({ pet: { kind: 'dog', lives: true, name: null } }))).toEqual({
+      pet: { kind: 'dog', lives: true, name: null },
+    })
+    expect(prepared.toModelArgs(deepFreeze({ pet: { kind: 'cat', lives: 3 } }))).toEqual({
+      pet: { kind: 'cat', lives: 3, name: null },
+    })
+  })
+})
+
 describe('openai-strict: a union of arrays, one of them of const or enum items', () => {
   const objects = { type: 'array', items: { type: 'object', properties: { p: { type: 'string' } }, required: [] } }
   // A const or enum item declares no type; read as "any value", an array of objects took that branch and lost its strict nulls.

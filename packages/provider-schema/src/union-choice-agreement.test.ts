@@ -141,6 +141,89 @@ describe('arg-coerce and key-unmap choose the same object branch', () => {
   })
 })
 
+// Discriminated unions: the branches are `$ref`s (into `$defs`, or
+// zod-to-json-schema style into a renamed property), an OpenAPI
+// discriminator maps tags to those refs, and its `propertyName` may itself be
+// renamed. The sanitized schema must keep the mapping naming the same
+// branches, so both packages still agree and the mapping still decides.
+const HOLDER = 'the branches'
+const branchRef = (placement: 'defs' | 'pointer', index: number): string =>
+  placement === 'defs' ? `#/$defs/Pet%20${index}` : `#/properties/${HOLDER}/anyOf/${index}`
+const mappingTarget = (placement: 'defs' | 'pointer', count: number) =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.nat({ max: count - 1 }).map((index) => branchRef(placement, index)) },
+    // Bad data beside the good: a value that names no branch, or is not a string.
+    { weight: 1, arbitrary: fc.constantFrom<unknown>('#/properties/missing pet', 'Pet', 7, null) },
+  )
+const discriminatedUnion = fc
+  .record({
+    placement: fc.constantFrom<'defs' | 'pointer'>('defs', 'pointer'),
+    branches: fc.tuple(...Array.from({ length: BRANCHES }, (_, index) => objectBranch(index))),
+    count: fc.integer({ min: 2, max: BRANCHES }),
+    propertyName: fc.constantFrom('kind', 'k', 'a b', 'first name'),
+  })
+  .chain(({ placement, branches, count, propertyName }) =>
+    fc
+      .dictionary(fc.constantFrom('x', 'y', 'z', '__proto__'), mappingTarget(placement, count), { maxKeys: 4 })
+      .map((mapping) => {
+        const used = branches.slice(0, count)
+        const union = {
+          oneOf: used.map((_, index) => ({ $ref: branchRef(placement, index) })),
+          discriminator: { propertyName, mapping },
+        }
+        return deepFreeze(
+          placement === 'defs'
+            ? {
+                $defs: Object.fromEntries(used.map((branch, index) => [`Pet ${index}`, branch])),
+                type: 'object',
+                properties: { u: union },
+              }
+            : { type: 'object', properties: { [HOLDER]: { anyOf: used }, u: union } },
+        )
+      }),
+  )
+const taggedObject = fc.record({
+  tag: fc.constantFrom('x', 'y', 'z', '__proto__'),
+  rest: sentObject,
+})
+
+/** The branch the discriminator names for `value` on the original schema, read with the sanitized spelling of its tag. */
+function mappedBranch(schema: Json, value: Json): number {
+  const { propertyName, mapping } = (schema as { properties: { u: { discriminator: Json } } }).properties.u
+    .discriminator as { propertyName: string; mapping: Json }
+  const tag = value[propertyName.replace(' ', '_')]
+  if (typeof tag !== 'string' || !Object.hasOwn(mapping, tag)) return -1
+  const target = mapping[tag]
+  const refs = (schema as { properties: { u: { oneOf: Array<{ $ref: string }> } } }).properties.u.oneOf.map(
+    (branch) => branch.$ref,
+  )
+  return typeof target === 'string' ? refs.indexOf(target) : -1
+}
+
+describe('arg-coerce and key-unmap choose the branch a discriminator mapping names', () => {
+  it('on sanitized schemas whose refs and tag property are renamed (fast-check)', () => {
+    fc.assert(
+      fc.property(discriminatedUnion, taggedObject, (schema, { tag, rest }) => {
+        const sent = sanitizeToolSchema(schema)
+        const propertyName = (schema.properties.u as { discriminator: { propertyName: string } }).discriminator
+          .propertyName
+        const value: Json = { ...rest }
+        Object.defineProperty(value, propertyName.replace(' ', '_'), { value: tag, enumerable: true })
+        const args = deepFreeze({ u: value })
+        fc.pre(coerceToolArgs(sent, args) === args)
+        const coerced = coerceToolArgs(sent, deepFreeze({ u: { ...value, probe: probeText } })) as { u: Json }
+        const coercedBranch = coercedBy(coerced.u.probe)
+        fc.pre(coercedBranch !== -1)
+        const mapped = mappedBranch(schema, value)
+        if (mapped !== -1) expect(coercedBranch).toBe(mapped)
+        const restored = unmapArgKeys(schema, deepFreeze(coerced)) as { u: Json }
+        expect(restoredBy(restored.u.probe)).toBe(coercedBranch)
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
+
 // Array branches: arrays of depth 1 to 3 whose leaves are objects with a
 // property of a type of their own; the leaves carry the probe.
 const leafType = fc.constantFrom('integer', 'string', 'boolean')

@@ -93,6 +93,7 @@ function withoutUnions(node: Node): Alternatives {
     objects: (only.types & OBJECT) !== 0 ? [only] : [],
     arrays: (only.types & ARRAY) !== 0 ? [only] : [],
     discriminator: undefined,
+    sentDiscriminator: undefined,
     fixed: only,
   }
 }
@@ -111,11 +112,13 @@ export function alternativesOf(node: Node): Alternatives {
     expand([node], node.unions, paths, { left: EXPANSION_BUDGET })
     const all = paths.map(toAlternative)
     const objects = all.filter((alternative) => (alternative.types & OBJECT) !== 0)
+    const discriminated = node.unions.find((union) => union.discriminator !== undefined)
     alternatives = {
       all,
       objects,
       arrays: all.filter((alternative) => (alternative.types & ARRAY) !== 0),
-      discriminator: node.unions.find((union) => union.discriminator !== undefined)?.discriminator,
+      discriminator: discriminated?.discriminator,
+      sentDiscriminator: discriminated?.sentDiscriminator,
       // No object alternative at all: the position's own names still apply.
       fixed: objects.length > 1 ? undefined : (objects[0] ?? toAlternative([node])),
     }

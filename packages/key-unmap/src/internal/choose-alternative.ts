@@ -1,7 +1,19 @@
 import { selectArrayBranch, selectObjectBranch } from '@x/schema-ref'
+import type { BranchDiscriminator } from '@x/schema-ref'
 import { alternativesOf, branchOf } from './alternatives.js'
 import { arrayFits, objectFits } from './conforms.js'
-import type { Alternative, Context, Node } from './node.js'
+import type { Alternative, Alternatives, Context, Node } from './node.js'
+
+/**
+ * The discriminator under the tag spelling the value carries: the sent one
+ * first (what the model was shown, and what @x/arg-coerce reads in the
+ * sanitized schema), else the original.
+ */
+function discriminatorFor(alternatives: Alternatives, value: Record<string, unknown>): BranchDiscriminator | undefined {
+  const { discriminator, sentDiscriminator } = alternatives
+  if (sentDiscriminator === undefined || Object.hasOwn(value, sentDiscriminator.propertyName)) return sentDiscriminator
+  return discriminator
+}
 
 /**
  * The alternative an object value belongs to: the one @x/arg-coerce coerced
@@ -22,7 +34,7 @@ export function objectAlternative(context: Context, node: Node, value: Record<st
       ),
   )
   const index = selectObjectBranch(branches, value, {
-    discriminator: alternatives.discriminator,
+    discriminator: discriminatorFor(alternatives, value),
     fits: (branch, object) => objectFits(context, branch.alternative, object),
   })
   return alternatives.objects[index]!

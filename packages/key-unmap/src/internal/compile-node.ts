@@ -1,5 +1,5 @@
 import { JsonTypeBits, createPatternTest, readDiscriminator, typeBitsOfKeyword, typeBitsOfValue } from '@x/schema-ref'
-import type { RefPath } from '@x/schema-ref'
+import type { BranchDiscriminator, RefPath } from '@x/schema-ref'
 import type { Context, KeyEntry, Node, Slot, Tag, Union } from './node.js'
 import { getOwn, isObject } from './own.js'
 import { NO_RENAMES, propertyRenames, renamedName } from './property-renames.js'
@@ -48,6 +48,18 @@ interface Shape {
   readonly budget: { left: number }
 }
 
+/** The discriminator with `propertyName` spelled as sanitizeToolSchema spells it in this schema node. */
+function sentSpelling(
+  context: Context,
+  schema: Record<string, unknown>,
+  discriminator: BranchDiscriminator,
+): BranchDiscriminator {
+  const properties = getOwn(schema, 'properties')
+  const renames = isObject(properties) ? propertyRenames(properties, context.profile) : NO_RENAMES
+  const propertyName = renamedName(discriminator.propertyName, renames, context.profile)
+  return propertyName === discriminator.propertyName ? discriminator : { ...discriminator, propertyName }
+}
+
 /** Adds one schema node to `shape`; false when the node re-enters a `$ref` already on its path. */
 function collect(
   context: Context,
@@ -81,6 +93,7 @@ function collect(
         if (isObject(dependent[key])) collect(context, dependent[key], resolved.path, shape, depth + 1, false)
   }
   const discriminator = readDiscriminator(getOwn(schema, 'discriminator'))
+  const sentDiscriminator = discriminator === undefined ? undefined : sentSpelling(context, schema, discriminator)
   for (const keyword of ['anyOf', 'oneOf']) {
     const branches = list(getOwn(schema, keyword))
     if (branches.length === 0) continue
@@ -90,7 +103,7 @@ function collect(
       const node = build(context, branch, resolved.path, depth + 1, shape.budget)
       if (node !== undefined) nodes.push(node)
     }
-    shape.unions.push({ branches: nodes, discriminator })
+    shape.unions.push({ branches: nodes, discriminator, sentDiscriminator })
   }
   return true
 }

@@ -20,6 +20,8 @@ export interface KeyEntry {
 export interface Union {
   readonly branches: readonly Node[]
   readonly discriminator: BranchDiscriminator | undefined
+  /** The discriminator as the model was shown it: `propertyName` in its sanitized spelling (the same object when that is the original). */
+  readonly sentDiscriminator: BranchDiscriminator | undefined
 }
 
 /** A property whose `const` or one-value `enum` names a union branch, under one spelling the value may carry. */
@@ -96,6 +98,7 @@ export interface Alternatives {
   readonly objects: readonly Alternative[]
   readonly arrays: readonly Alternative[]
   readonly discriminator: BranchDiscriminator | undefined
+  readonly sentDiscriminator: BranchDiscriminator | undefined
   /** The alternative of every object value when there is nothing to choose (one object alternative, or none). */
   readonly fixed: Alternative | undefined
 }

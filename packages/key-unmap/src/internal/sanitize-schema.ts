@@ -89,8 +89,26 @@ function keyword(key: string, value: unknown, renames: Renames, state: State, de
         state.refs.push(value)
         return rewriteRef(value, state.root, state.profile, state.schemaTargets)
       }
+      if (key === 'discriminator') return discriminator(value, rename, state)
       return value
   }
+}
+
+/**
+ * An OpenAPI discriminator as the sanitized schema must spell it: its
+ * `propertyName` renamed like the tag property (as `required` is), its
+ * `mapping` pointers rewritten like the branch `$ref`s they name, since
+ * branch choice compares the two strings. Anything else in it is data.
+ */
+function discriminator(value: unknown, rename: (property: string) => string, state: State): unknown {
+  if (!isObject(value)) return value
+  return mapObject(value, undefined, (child, key) => {
+    if (key === 'propertyName') return typeof child === 'string' ? rename(child) : child
+    if (key !== 'mapping' || !isObject(child)) return child
+    return mapObject(child, undefined, (target) =>
+      typeof target === 'string' ? rewriteRef(target, state.root, state.profile, state.schemaTargets) : target,
+    )
+  })
 }
 
 /** One schema node rewritten: renamed `properties` keys at any depth, `required` and friends remapped, `$ref` pointers kept resolving. */

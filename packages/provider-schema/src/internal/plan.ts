@@ -35,6 +35,8 @@ export interface Plan {
   /** The properties the tool requires (strict mode's added ones excluded): an object without one is not of this position. */
   required: ReadonlySet<string> | undefined
   fields: Map<string, Field> | undefined
+  /** Properties whose `const` or one-value `enum` names this position among union branches, with that value. */
+  tags: Map<string, unknown> | undefined
   optional: ReadonlySet<string> | undefined
   additional: Plan | undefined
   items: Plan | undefined
@@ -53,6 +55,7 @@ export const EMPTY_PLAN: Plan = Object.freeze({
   closed: false,
   required: undefined,
   fields: undefined,
+  tags: undefined,
   optional: undefined,
   additional: undefined,
   items: undefined,
@@ -135,6 +138,16 @@ function valueTypesOf(schema: Record<string, unknown>): readonly string[] {
   return [...types]
 }
 
+/** The value a `const` or one-value `enum` position admits (what @x/schema-ref's branch choice reads as a tag). */
+function tagOf(schema: unknown): { named: boolean; value: unknown } {
+  if (!isRecord(schema)) return { named: false, value: undefined }
+  if (Object.hasOwn(schema, 'const')) return { named: true, value: schema['const'] }
+  const values = own(schema, 'enum')
+  return Array.isArray(values) && values.length === 1
+    ? { named: true, value: values[0] }
+    : { named: false, value: undefined }
+}
+
 function build(node: unknown, ctx: BuildContext, depth: number): Plan {
   if (depth > LIMITS.maxSchemaDepth) return EMPTY_PLAN
   const schema = ctx.resolver.resolve(node)
@@ -162,6 +175,8 @@ function build(node: unknown, ctx: BuildContext, depth: number): Plan {
       const sentName = sent?.get(name) ?? name
       if (sentName !== name) ctx.renames = true
       plan.fields.set(name, { sent: sentName, plan: build(properties[name], ctx, depth + 1) })
+      const tag = tagOf(ctx.resolver.resolve(properties[name]))
+      if (tag.named) (plan.tags ??= new Map()).set(name, tag.value)
     }
   }
   const additional = own(schema, 'additionalProperties')

@@ -1,5 +1,6 @@
 import { createRefResolver } from '@x/schema-ref'
 import type { RefPath, RefResolver } from '@x/schema-ref'
+import { tagMappedBranches } from './discriminator-tags.js'
 import { finishNode, isObjectLike } from './finish.js'
 import type { Place } from './finish.js'
 import { jsonText } from './json-text.js'
@@ -115,7 +116,7 @@ function prepareNode(
   path: RefPath | undefined,
 ): { schema: Record<string, unknown>; path: RefPath | undefined } | undefined {
   const { profile } = ctx
-  let schema = node
+  let schema = ctx.inline ? tagMappedBranches(node) : node
   let current = path
   if (profile.mergeAllOf) {
     for (let merges = 0; Array.isArray(own(schema, 'allOf')); merges++) {

@@ -25,6 +25,18 @@ function score(plan: Plan, value: Record<string, unknown>): number {
   return matched
 }
 
+/** Whether the value carries at least one of the plan's tag properties, each with its tag value. */
+function namedByTags(plan: Plan, value: Record<string, unknown>): boolean {
+  if (plan.tags === undefined) return false
+  let named = false
+  for (const [key, tag] of plan.tags) {
+    if (!Object.hasOwn(value, key)) continue
+    if (value[key] !== tag) return false
+    named = true
+  }
+  return named
+}
+
 function typeOf(value: unknown): string {
   if (value === null) return 'null'
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number'
@@ -48,8 +60,11 @@ function fits(plan: Plan | undefined, value: unknown, depth: number): boolean {
 }
 
 /**
- * The union branch the value took: for an object, the branch declaring most
- * of its keys; for an array, the first with items; otherwise none, unless
+ * The union branch the value took: for an object, among the branches it can
+ * be of, the one its tags name (a `const` or one-value `enum` property it
+ * carries with that value: where branches declare the same names, the tag
+ * decides which one's optional properties strict mode made nullable), else
+ * the one declaring most of its keys; for an array, the first with items; otherwise none, unless
  * only a JSON-text branch can carry the value (a string read back, or any
  * value the other branches do not admit, on the way to the model).
  */
@@ -60,14 +75,20 @@ function pickBranch(plan: Plan, value: unknown, direction: Direction): Plan | un
   if (isRecord(value)) {
     let best: Plan | undefined
     let bestScore = -1
+    let named: Plan | undefined
+    let namedScore = -1
     for (const branch of branches) {
       const current = score(branch, value)
       if (current > bestScore) {
         best = branch
         bestScore = current
       }
+      if (current > namedScore && namedByTags(branch, value)) {
+        named = branch
+        namedScore = current
+      }
     }
-    return best ?? json
+    return named ?? best ?? json
   }
   if (Array.isArray(value)) {
     const arrays = branches.filter(
