@@ -108,7 +108,10 @@ class Generator {
         js`if (typeof ${x} === "object" && ${x} !== null) { ${r} = ${x}; if (isArray(${x})) { ${structure(ARRAY, array)} } else { ${structure(OBJECT, object)} } ${store} }`,
       )
     }
-    return join(cases, js` else `)
+    if (cases.length === 0) return js``
+    // Absent properties and kept strings, the common cases, pass one test.
+    const skip = (node.changes & STRING) === 0 ? js` && typeof ${x} !== "string"` : js``
+    return js`if (${x} !== undefined${skip}) { ${join(cases, js` else `)} }`
   }
 
   private inline(part: GeneratedPart, item: Position | null | undefined, level: number, array: boolean): Code {
