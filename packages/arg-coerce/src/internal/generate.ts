@@ -158,8 +158,9 @@ for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { ${x} = ${v}[${i}]; ${this.value
  * with for...in: a named read is a field load once V8 knows the layout, and
  * each function has its own property sites, so tools called in turn do not
  * overload shared ones. A changed value is written into a spread copy, which
- * owns exactly the value's own enumerable keys, as with the interpreter.
- * Undefined when the engine forbids it or the part is too large.
+ * owns exactly the value's own enumerable keys, as with the interpreter (or
+ * in place, into a value the call parsed from JSON text). Undefined when the
+ * engine forbids it or the part is too large.
  */
 export function generateObject(part: GeneratedPart): GeneratedRun | undefined {
   const properties = part.declaredProperties()
