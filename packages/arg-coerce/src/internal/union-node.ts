@@ -69,25 +69,21 @@ export class UnionNode extends Node {
       if (structure !== NOT_PARSED && (typeBitsOfValue(structure) & this.types) !== 0)
         return walk.inParsed(this, structure, depth)
     }
-    // Loose readings only after every branch's own rules: `anyOf: [boolean,
-    // integer]` gives "1" the integer, as `type: [boolean, integer]` does.
-    // Each branch tries the same value: none may coerce it in place.
-    const skip = parsed ? SKIP_PARSING : 0
-    const owned = walk.owned
-    walk.owned = false
+    return walk.trying(() => this.firstCoercion(value, bits, depth, walk, parsed ? SKIP_PARSING : 0))
+  }
+
+  // Loose readings only after every branch's own rules: `anyOf: [boolean,
+  // integer]` gives "1" the integer, as `type: [boolean, integer]` does.
+  private firstCoercion(value: unknown, bits: number, depth: number, walk: Walk, skip: number): unknown {
     let fallback = value
-    search: for (const pass of this.loose ? [skip | SKIP_LOOSE, skip] : [skip]) {
+    for (const pass of this.loose ? [skip | SKIP_LOOSE, skip] : [skip]) {
       for (const { node } of this.alternatives) {
         const next = node.coerce(value, bits, depth, walk, pass)
         if (next === value || (typeBitsOfValue(next) & node.types) === 0) continue
-        if (node.fits(next, { left: FIT_BUDGET })) {
-          fallback = next
-          break search
-        }
+        if (node.fits(next, { left: FIT_BUDGET })) return next
         if (fallback === value) fallback = next
       }
     }
-    walk.owned = owned
     return fallback
   }
 
@@ -116,22 +112,17 @@ export class UnionNode extends Node {
     if (arrays.length === 1) return arrays[0]!.node.run(value, depth, walk)
     const fitting = selectArrayBranch(arrays, value, fits, describesItems)
     if (fitting !== -1) return arrays[fitting]!.node.run(value, depth, walk)
-    const levels = nesting(value, depth)
-    const owned = walk.owned
-    walk.owned = false // each branch tries the same array
-    let wrapped: unknown, chosen: unknown
-    for (const { node } of arrays) {
-      const next = node.run(value, depth, walk)
-      if (!node.fits(next, { left: FIT_BUDGET })) continue
-      if (nesting(next, depth) === levels) {
-        chosen = next
-        break
+    return walk.trying(() => {
+      const levels = nesting(value, depth)
+      let wrapped: unknown
+      for (const { node } of arrays) {
+        const next = node.run(value, depth, walk)
+        if (!node.fits(next, { left: FIT_BUDGET })) continue
+        if (nesting(next, depth) === levels) return next
+        wrapped ??= next
       }
-      wrapped ??= next
-    }
-    chosen ??= wrapped ?? arrays[0]!.node.run(value, depth, walk)
-    walk.owned = owned
-    return chosen
+      return wrapped ?? arrays[0]!.node.run(value, depth, walk)
+    })
   }
 }
 

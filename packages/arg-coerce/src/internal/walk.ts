@@ -40,10 +40,19 @@ export class Walk {
 
   /** `node.run(parsed)` for a structure just parsed from JSON text: coerced in place. */
   inParsed(node: Position, parsed: object, depth: number): unknown {
-    const owned = this.owned
-    this.owned = true
-    const result = node.run(parsed, depth, this)
+    return this.owning(true, () => node.run(parsed, depth, this))
+  }
+
+  /** `attempt()` without coercing in place: the branches of a union each try the same value. */
+  trying<T>(attempt: () => T): T {
+    return this.owning(false, attempt)
+  }
+
+  private owning<T>(owned: boolean, run: () => T): T {
+    const before = this.owned
     this.owned = owned
+    const result = run()
+    this.owned = before
     return result
   }
 
