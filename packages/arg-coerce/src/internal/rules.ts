@@ -1,28 +1,27 @@
 import { JsonTypeBits, typeBitsOfValue } from '@x/schema-ref'
 import { LOOSE_BOOLEANS, PARSE_UNTYPED_JSON, STRINGIFY_STRUCTURES } from './options.js'
+import { NOT_PARSED, isNullWord, parseBoolean, parseBooleanWord, parseInteger, parseNumber } from './parse-scalar.js'
+import { parseStructure } from './parse-scalar.js'
 import type { Shape } from './shape.js'
 import type { Position, Rule } from './types.js'
-import {
-  NOT_PARSED,
-  isBlank,
-  isNullWord,
-  parseBoolean,
-  parseBooleanWord,
-  parseNumber,
-  parseStructure,
-} from './parse-scalar.js'
 import type { Walk } from './walk.js'
 
 const { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING } = JsonTypeBits
 
-/** True when, null aside, exactly the given structure or scalar type is admitted. */
-function onlyAdmits(types: number, bits: number): boolean {
-  return (types & ~NULL) === bits
-}
-
 // Each rule is written once, in the table below: a compiled position keeps
 // the rules that apply to it, in table order, and the interpreter
 // (Node.coerce) and the generated code (generate.ts) both run them.
+interface Row extends Rule {
+  /** The option bit that turns the rule on; without one it is always on. */
+  readonly option?: number
+  applies(shape: Shape): boolean
+}
+
+const admits = (bits: number) => (shape: Shape) => (shape.types & bits) !== 0
+/** Null aside, exactly the given structure or scalar type is admitted. */
+const only = (bits: number) => (shape: Shape) => (shape.types & ~NULL) === bits
+const untyped = (shape: Shape) => shape.types === ANY && shape.enums.length === 0
+const blank = (text: string) => (text.trim() === '' ? {} : NOT_PARSED)
 
 const structure = (text: string, node: Position, depth: number, walk: Walk): unknown => {
   const parsed = parseStructure(text)
@@ -30,8 +29,14 @@ const structure = (text: string, node: Position, depth: number, walk: Walk): unk
   return (typeBitsOfValue(parsed) & node.types) === 0 ? NOT_PARSED : walk.inParsed(node, parsed, depth)
 }
 
+const wrap = (value: unknown, node: Position, depth: number, walk: Walk): unknown => {
+  if (depth <= 0) return NOT_PARSED
+  const item = node.array?.nodeAt(0) ?? null
+  return [item === null ? value : item.run(value, depth - 1, walk)]
+}
+
 /** Values counted (as a tree) before an object is turned into JSON text; past it, it stays. */
-export const MAX_STRINGIFIED_VALUES = 10_000
+const MAX_STRINGIFIED_VALUES = 10_000
 
 function stringify(value: object): unknown {
   const stack: unknown[] = [value]
@@ -48,61 +53,34 @@ function stringify(value: object): unknown {
   }
 }
 
-const admits = (bits: number) => (types: number) => (types & bits) !== 0
-const withFlag =
-  (flag: number, applies: Rule['applies']): Rule['applies'] =>
-  (types, shape, flags) =>
-    (flags & flag) !== 0 && applies(types, shape, flags)
-const only = (bits: number) => (types: number) => onlyAdmits(types, bits)
-
 /** The rules, in order of precedence (the README's numbered rules, then the opt-in ones). */
-export const RULES: readonly Rule[] = [
+const RULES: readonly Row[] = [
   // 2. integer / number from a JSON number string (for integer, an integral one)
-  {
-    from: STRING,
-    applies: (types) => (types & (INTEGER | NUMBER)) === INTEGER,
-    apply: (text: string) => parseNumber(text, true),
-  },
-  { from: STRING, applies: admits(NUMBER), apply: (text: string) => parseNumber(text, false) },
+  { from: STRING, applies: ({ types }) => (types & (INTEGER | NUMBER)) === INTEGER, apply: parseInteger },
+  { from: STRING, applies: admits(NUMBER), apply: parseNumber },
   // 3. boolean from "true" / "false"; with looseBooleans also "yes"/"no"/"1"/"0"
   { from: STRING, applies: admits(BOOLEAN), apply: parseBoolean },
-  { from: STRING, loose: true, applies: withFlag(LOOSE_BOOLEANS, admits(BOOLEAN)), apply: parseBooleanWord },
+  { from: STRING, loose: true, option: LOOSE_BOOLEANS, applies: admits(BOOLEAN), apply: parseBooleanWord },
   // 4. null from "null"
   { from: STRING, applies: admits(NULL), apply: (text: string) => (isNullWord(text) ? null : NOT_PARSED) },
   // 5. a blank string is {} for an object without required properties; JSON text the structure it holds
-  {
-    from: STRING,
-    applies: (types, shape) => (types & OBJECT) !== 0 && shape.required.size === 0,
-    apply: (text: string) => (isBlank(text) ? {} : NOT_PARSED),
-  },
+  { from: STRING, applies: ({ types, required }) => (types & OBJECT) !== 0 && required.size === 0, apply: blank },
   { from: STRING, parses: true, applies: admits(OBJECT | ARRAY), apply: structure },
   // parseUntypedJson: JSON text where the schema says nothing of the type
-  {
-    from: STRING,
-    parses: true,
-    readsAdmitted: true,
-    applies: withFlag(PARSE_UNTYPED_JSON, (types, shape) => types === ANY && shape.enums.length === 0),
-    apply: structure,
-  },
+  { from: STRING, parses: true, readsAdmitted: true, option: PARSE_UNTYPED_JSON, applies: untyped, apply: structure },
   // 7. a number or boolean where only a string is admitted; with stringifyStructures an object or array too
   { from: INTEGER | NUMBER | BOOLEAN, applies: only(STRING), apply: String },
-  { from: OBJECT | ARRAY, applies: withFlag(STRINGIFY_STRUCTURES, only(STRING)), apply: stringify },
+  { from: OBJECT | ARRAY, option: STRINGIFY_STRUCTURES, applies: only(STRING), apply: stringify },
   // 6. a lone value where only an array is admitted: [value], its item coerced
-  {
-    from: ANY & ~NULL,
-    applies: only(ARRAY),
-    apply: (value: unknown, node, depth, walk) => {
-      if (depth <= 0) return NOT_PARSED
-      const item = node.array?.nodeAt(0) ?? null
-      return [item === null ? value : item.run(value, depth - 1, walk)]
-    },
-  },
+  { from: ANY & ~NULL, applies: only(ARRAY), apply: wrap },
 ]
 
-/** The rules that apply at a position, in order. */
+/** The rules that apply at a position, in order: on under `flags`, and reading a value it does not admit as it is (unless the rule reads admitted ones). */
 export function rulesFor(shape: Shape, flags: number): Rule[] {
   return RULES.filter(
     (rule) =>
-      rule.applies(shape.types, shape, flags) && (rule.readsAdmitted === true || (rule.from & ~shape.types) !== 0),
+      (rule.option === undefined || (flags & rule.option) !== 0) &&
+      rule.applies(shape) &&
+      (rule.readsAdmitted === true || (rule.from & ~shape.types) !== 0),
   )
 }

@@ -1,7 +1,6 @@
 // The shapes the compiled pieces see of each other: Node and UnionNode are
 // Positions, ObjectPart and ArrayPart the views. Each piece imports these
 // types, not the others' modules, so no import runs in a circle.
-import type { Shape } from './shape.js'
 import type { Walk } from './walk.js'
 
 /** What is left of a fit check's budget (see FIT_BUDGET in node.ts). */
@@ -42,18 +41,17 @@ export interface ArrayView {
 }
 
 /**
- * One coercion rule (see the table in rules.ts): the values it reads
- * (`from`, type bits), where it applies, and what it makes of a value
- * (NOT_PARSED: nothing). `readsAdmitted`: it reads values the position
- * admits as they are; `parses`: it parses JSON text (skipped by a union that
- * already did); `loose`: a union tries it only after every branch's others.
+ * One coercion rule (a row of the table in rules.ts): the values it reads
+ * (`from`, type bits) and what it makes of one (NOT_PARSED: nothing).
+ * `readsAdmitted`: it reads values the position admits as they are;
+ * `parses`: it parses JSON text (skipped by a union that already did);
+ * `loose`: a union tries it only after every branch's others.
  */
 export interface Rule {
   readonly from: number
   readonly readsAdmitted?: boolean
   readonly parses?: boolean
   readonly loose?: boolean
-  applies(types: number, shape: Shape, flags: number): boolean
   apply(value: never, node: Position, depth: number, walk: Walk): unknown
 }
 
