@@ -13,13 +13,11 @@ const JSON_NUMBER = /^[+-]?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/
 // rounded (Clinger's fast path): the same double `Number()` gives.
 function parsePlainDecimal(text: string): number {
   const length = text.length
-  let index = text.charCodeAt(0) === 45 /* - */ ? 1 : 0
-  const start = index
+  const start = text.charCodeAt(0) === 45 /* - */ ? 1 : 0
   let mantissa = 0
-  let scale = 0
   let digits = 0
   let point = -1
-  for (; index < length; index++) {
+  for (let index = start; index < length; index++) {
     const code = text.charCodeAt(index)
     if (code === 46 /* . */ && point < 0 && index > start) {
       point = index
@@ -30,58 +28,56 @@ function parsePlainDecimal(text: string): number {
     // A leading zero is JSON only when it is the whole integer part.
     if (index === start + 1 && text.charCodeAt(start) === 48 && point < 0) return Number.NaN
     mantissa = mantissa * 10 + digit
-    if (point >= 0) scale++
     if (++digits > 15) return Number.NaN
   }
   if (digits === 0 || point === length - 1) return Number.NaN
-  const value = scale === 0 ? mantissa : mantissa / POWERS_OF_TEN[scale]!
+  // Every character after the point is a digit: their count is the scale.
+  const value = point < 0 ? mantissa : mantissa / POWERS_OF_TEN[length - 1 - point]!
   return start === 1 ? -value : value
 }
 
 const POWERS_OF_TEN = Array.from({ length: 16 }, (_, power) => 10 ** power)
 
-/**
- * A finite number from a trimmed JSON-grammar string, or NOT_PARSED; with
- * `integral` a whole one ("5.0" and "1e3" are). Whole values past
- * MAX_SAFE_INTEGER stay strings: the only lossless form of them.
- */
-export function parseNumber(text: string, integral: boolean): number | typeof NOT_PARSED {
+/** A finite number from a JSON-grammar string (trimmed), or NOT_PARSED. */
+export function parseNumber(text: string): number | typeof NOT_PARSED {
   const plain = parsePlainDecimal(text)
-  if (plain === plain) return integral && !Number.isInteger(plain) ? NOT_PARSED : plain
+  if (plain === plain) return plain
   const trimmed = text.trim()
   if (!JSON_NUMBER.test(trimmed)) return NOT_PARSED
   const value = Number(trimmed)
-  if (!Number.isFinite(value)) return NOT_PARSED
-  const whole = Number.isInteger(value)
-  if (integral && !whole) return NOT_PARSED
-  if (whole && Math.abs(value) > Number.MAX_SAFE_INTEGER) return NOT_PARSED
-  return value
+  // Whole values past MAX_SAFE_INTEGER stay strings: the only lossless form of them.
+  if (Number.isInteger(value)) return Number.isSafeInteger(value) ? value : NOT_PARSED
+  return Number.isFinite(value) ? value : NOT_PARSED
+}
+
+/** A whole number from a JSON-grammar string ("5.0" and "1e3" are), or NOT_PARSED. */
+export function parseInteger(text: string): number | typeof NOT_PARSED {
+  const value = parseNumber(text)
+  return value === NOT_PARSED || Number.isInteger(value) ? value : NOT_PARSED
+}
+
+// A word is short: a longer string is none, however it is padded (and is never lowercased).
+function word(text: string): string {
+  return text.length > 12 ? '' : text.trim().toLowerCase()
 }
 
 /** `true`/`false` from the words, trimmed and in any case; nothing else ("1", "yes" are not booleans). */
 export function parseBoolean(text: string): boolean | typeof NOT_PARSED {
   if (text === 'true') return true
   if (text === 'false') return false
-  if (text.length > 12) return NOT_PARSED
-  const word = text.trim().toLowerCase()
-  return word === 'true' ? true : word === 'false' ? false : NOT_PARSED
+  const lower = word(text)
+  return lower === 'true' ? true : lower === 'false' ? false : NOT_PARSED
 }
 
 /** With the looseBooleans option: "yes"/"1" true, "no"/"0" false, trimmed and in any case. */
 export function parseBooleanWord(text: string): boolean | typeof NOT_PARSED {
-  if (text.length > 12) return NOT_PARSED
-  const word = text.trim().toLowerCase()
-  return word === 'yes' || word === '1' ? true : word === 'no' || word === '0' ? false : NOT_PARSED
+  const lower = word(text)
+  return lower === 'yes' || lower === '1' ? true : lower === 'no' || lower === '0' ? false : NOT_PARSED
 }
 
 /** True for "null", trimmed and in any case. */
 export function isNullWord(text: string): boolean {
-  return text.length <= 12 && text.trim().toLowerCase() === 'null'
-}
-
-/** True for "" and strings of whitespace only. */
-export function isBlank(text: string): boolean {
-  return text.trim() === ''
+  return word(text) === 'null'
 }
 
 /** The object or array a JSON string holds, else NOT_PARSED; prose fails on its first character, not in `JSON.parse`. */
