@@ -38,17 +38,10 @@ export function coerceToolArgsWithPatch<Expected = unknown>(
   args: unknown,
   options?: CoerceToolArgsOptions,
 ): CoerceToolArgsWithPatchResult<Expected> {
-  // The casts are the caller's assertion (see above); nothing here checks it.
-  return withPatch(schema, args, options) as CoerceToolArgsWithPatchResult<Expected>
-}
-
-function withPatch(
-  schema: unknown,
-  args: unknown,
-  options: CoerceToolArgsOptions | undefined,
-): CoerceToolArgsWithPatchResult {
-  const coerced = coerceToolArgs(schema, args, options)
-  if (coerced === args) return { args, patch: [] }
+  const coerced = coerceToolArgs<Expected>(schema, args, options)
+  // The cast is the caller's assertion (see above); nothing here checks it.
+  const unchanged = { args: args as Expected, patch: [] }
+  if (coerced === args) return unchanged
   const patch: CoercionPatchOperation[] = []
   try {
     // Arguments that share an object between positions: one replace of the whole.
@@ -56,7 +49,7 @@ function withPatch(
   } catch {
     // The walk reads the input again: a getter that threw only now (or a
     // Proxy revoked meanwhile) leaves no patch to trust, so nothing changes.
-    return { args, patch: [] }
+    return unchanged
   }
   return { args: coerced, patch }
 }
