@@ -9,18 +9,13 @@ export interface CoercionPatchOperation {
   readonly value: unknown
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
- * The operations that turn `input` into `output`. Coercion copies only the
- * objects and arrays on the way to a change, so the walk enters only where
- * the two differ (bounded by the coercion's own depth bound) and replaces a
- * value where its type changed. Returns false, with `operations`
- * incomplete, when it reaches an input object or array a second time: the
- * arguments are not a tree (a DAG, a cycle), and a patch entry per path
- * could be 2^depth of them.
+ * Adds to `operations` what turns `input` into `output`. Coercion copies only the objects and arrays on the way to a
+ * change, so the walk enters only where the two differ. False, with `operations` incomplete, when it meets an input
+ * object a second time: the arguments are not a tree, and one entry per path could be 2^depth of them.
  */
 export function diff(
   input: unknown,
@@ -41,9 +36,7 @@ export function diff(
       if (!diff(input[index], output[index], tokens, operations, entered)) return false
       tokens.pop()
     }
-    return true
-  }
-  if (isRecord(input) && isRecord(output)) {
+  } else if (isRecord(input) && isRecord(output)) {
     for (const key of Object.keys(output)) {
       if (Object.hasOwn(input, key) && input[key] === output[key]) continue
       tokens.push(key)
@@ -51,8 +44,6 @@ export function diff(
       else if (!diff(input[key], output[key], tokens, operations, entered)) return false
       tokens.pop()
     }
-    return true
-  }
-  operations.push({ op: 'replace', path: format(tokens), value: output })
+  } else operations.push({ op: 'replace', path: format(tokens), value: output })
   return true
 }
