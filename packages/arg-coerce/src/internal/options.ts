@@ -20,10 +20,7 @@ export interface CoerceToolArgsOptions {
    * array (default false). Some hosts stringify exactly those values.
    */
   readonly parseUntypedJson?: boolean
-  /**
-   * Where only a string is admitted (null aside), an object or array
-   * becomes its JSON text (default false).
-   */
+  /** Where only a string is admitted (null aside), an object or array becomes its JSON text (default false). */
   readonly stringifyStructures?: boolean
   /** At a boolean position, `"yes"`/`"1"` become true and `"no"`/`"0"` false, trimmed, any case (default false). */
   readonly looseBooleans?: boolean
@@ -35,13 +32,18 @@ export const PARSE_UNTYPED_JSON = 2
 export const STRINGIFY_STRUCTURES = 4
 export const LOOSE_BOOLEANS = 8
 
-/** What one call runs with. */
-export interface CallOptions {
-  readonly maxDepth: number
-  readonly flags: number
-}
+// Each boolean option, its default, and its bit (set when the option is not its default).
+const SWITCHES = [
+  ['codegen', true, NO_CODEGEN],
+  ['parseUntypedJson', false, PARSE_UNTYPED_JSON],
+  ['stringifyStructures', false, STRINGIFY_STRUCTURES],
+  ['looseBooleans', false, LOOSE_BOOLEANS],
+] as const
 
-export const DEFAULTS: CallOptions = { maxDepth: 128, flags: 0 }
+/** What one call runs with. */
+export type CallOptions = { readonly maxDepth: number; readonly flags: number }
+
+const DEFAULTS: CallOptions = { maxDepth: 128, flags: 0 }
 const MAX_MAX_DEPTH = 1000
 
 function describe(value: unknown): string {
@@ -54,29 +56,19 @@ function fail(expected: string, value: unknown): never {
   throw new TypeError(`coerceToolArgs: expected ${expected}, received ${describe(value)}`)
 }
 
-function flag(name: string, value: unknown, ifTrue: number, ifFalse: number): number {
-  if (typeof value !== 'boolean') fail(`options.${name} to be a boolean or undefined`, value)
-  return value ? ifTrue : ifFalse
-}
-
 /** The options of a call; a programmer error here throws a TypeError saying what was expected. */
 export function readOptions(options: CoerceToolArgsOptions | undefined): CallOptions {
   if (options === undefined) return DEFAULTS
   if (typeof options !== 'object' || options === null || Array.isArray(options))
     fail('options to be an object or undefined', options)
-  const {
-    maxDepth = DEFAULTS.maxDepth,
-    codegen = true,
-    parseUntypedJson = false,
-    stringifyStructures = false,
-    looseBooleans = false,
-  } = options
+  const { maxDepth = DEFAULTS.maxDepth } = options
   if (typeof maxDepth !== 'number' || !Number.isInteger(maxDepth) || maxDepth < 0 || maxDepth > MAX_MAX_DEPTH)
     fail(`options.maxDepth to be an integer from 0 to ${MAX_MAX_DEPTH}`, maxDepth)
-  const flags =
-    flag('codegen', codegen, 0, NO_CODEGEN) |
-    flag('parseUntypedJson', parseUntypedJson, PARSE_UNTYPED_JSON, 0) |
-    flag('stringifyStructures', stringifyStructures, STRINGIFY_STRUCTURES, 0) |
-    flag('looseBooleans', looseBooleans, LOOSE_BOOLEANS, 0)
+  let flags = 0
+  for (const [name, byDefault, bit] of SWITCHES) {
+    const value: unknown = options[name]
+    if (value !== undefined && typeof value !== 'boolean') fail(`options.${name} to be a boolean or undefined`, value)
+    if (value !== undefined && value !== byDefault) flags |= bit
+  }
   return flags === 0 && maxDepth === DEFAULTS.maxDepth ? DEFAULTS : { maxDepth, flags }
 }
