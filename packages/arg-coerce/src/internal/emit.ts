@@ -1,8 +1,8 @@
 // A small typed builder of JavaScript source. `Code` is a string only this
 // module can make: from the package's own template text (`js`), from a
-// string or number turned into a literal (`literal`), or from a name the
-// emitter hands out. A property name, an enum value or any other string
-// from a schema therefore cannot reach the source except as a literal.
+// string turned into a literal (`literal`), or from a name the emitter hands
+// out. A property name, an enum value or any other string from a schema
+// therefore cannot reach the source except as a literal.
 declare const brand: unique symbol
 
 /** A piece of generated JavaScript. */
@@ -15,24 +15,17 @@ export function js(strings: TemplateStringsArray, ...parts: readonly Code[]): Co
   return text as Code
 }
 
-/**
- * A string (any content: quotes, backslashes, line separators, lone
- * surrogates) as a JavaScript string literal: JSON's string grammar is a
- * subset of JavaScript's, and JSON.stringify escapes lone surrogates.
- */
-export function literal(value: string): Code {
-  return JSON.stringify(value) as Code
-}
+// JSON's string grammar is a subset of JavaScript's (line separators included) and JSON.stringify escapes lone
+// surrogates: whatever quotes or backslashes a string holds, it becomes one JavaScript string literal.
+export const literal = (value: string): Code => JSON.stringify(value) as Code
+
+export const join = (parts: readonly Code[], separator: Code): Code => parts.join(separator) as Code
 
 const LOCALS = ['v', 'd', 'out', 'x', 'r', 'c', 'g', 'i', 'p'] as const
 
 /** The variables of nesting level `level` (`v0`, `out1`, ...): each level has its own. */
 export function locals(level: number): Record<(typeof LOCALS)[number], Code> {
   return Object.fromEntries(LOCALS.map((name) => [name, `${name}${level}`])) as Record<(typeof LOCALS)[number], Code>
-}
-
-export function join(parts: readonly Code[], separator: Code): Code {
-  return parts.join(separator) as Code
 }
 
 /** The values a generated function refers to, passed to it as an array instead of as text. */
