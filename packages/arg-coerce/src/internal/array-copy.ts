@@ -1,16 +1,13 @@
-// Copying an argument array without reading what it does not own. `slice`
-// copies a hole as a hole only while no prototype holds that index: after
-// `Array.prototype[1] = 'x'`, `[0, , 2].slice()` owns `1: 'x'`. Holes stay
-// holes here, as JSON has no way to send them (they never reach a tool as a
-// value a prototype supplied).
+// Copying an argument array without reading what it does not own. `slice` copies a hole as a hole only while no
+// prototype holds that index: after `Array.prototype[1] = 'x'`, `[0, , 2].slice()` owns `1: 'x'`. Holes stay holes
+// here (JSON cannot send one, so a value a prototype supplied never reaches a tool).
 
 /**
- * Whether a hole of `value` can read an element from a prototype: one that
- * is not Array.prototype, an Array.prototype that holds an index (its
- * `length` then is not 0, it is an array itself), or an enumerable key on
- * Object.prototype (what a prototype-pollution write makes).
+ * Whether a hole of `value` can read an element from a prototype: one that is not Array.prototype, an
+ * Array.prototype that holds an index, or an enumerable key on Object.prototype (what prototype pollution makes).
  */
 export function inheritsElements(value: unknown[]): boolean {
+  // An Array.prototype that holds an index is not empty: it is an array itself.
   if (Object.getPrototypeOf(value) !== Array.prototype || Array.prototype.length !== 0) return true
   for (const _key in Object.prototype) return true
   return false
