@@ -4,9 +4,7 @@
 import type { Walk } from './walk.js'
 
 /** What is left of a fit check's budget (see FIT_BUDGET in node.ts). */
-export interface Budget {
-  left: number
-}
+export type Budget = { left: number }
 
 /** A compiled position of the schema (see Node for the members). */
 export interface Position {
@@ -40,17 +38,14 @@ export interface ArrayView {
   declaredProperties(): undefined
 }
 
-/**
- * One coercion rule (a row of the table in rules.ts): the values it reads
- * (`from`, type bits) and what it makes of one (NOT_PARSED: nothing).
- * `readsAdmitted`: it reads values the position admits as they are;
- * `parses`: it parses JSON text (skipped by a union that already did);
- * `loose`: a union tries it only after every branch's others.
- */
+/** One coercion rule (a row of the table in rules.ts): what it makes of a value of the `from` types (NOT_PARSED: nothing). */
 export interface Rule {
   readonly from: number
+  /** It reads values the position admits as they are. */
   readonly readsAdmitted?: boolean
+  /** It parses JSON text: a union that already did skips it. */
   readonly parses?: boolean
+  /** A union tries it only after every branch's other rules. */
   readonly loose?: boolean
   apply(value: never, node: Position, depth: number, walk: Walk): unknown
 }
