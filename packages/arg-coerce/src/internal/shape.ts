@@ -5,14 +5,15 @@ const { ANY, NULL } = JsonTypeBits
 
 /**
  * What applies at one position of the value, read from a schema node, its
- * `$ref` chain and its `allOf` members. Child positions keep their raw schema
- * nodes, resolved when data reaches them (descending into data is progress:
- * a recursive model is fine there).
+ * `$ref` chain and its `allOf` members; a new one is the shape of `{}`.
+ * Child positions keep their raw schema nodes, resolved when data reaches
+ * them (descending into data is progress: a recursive model is fine there).
+ * The lists inside `enums`, `properties` and `prefix` are replaced, never pushed to: clones share them.
  */
 export class Shape {
   types: number = ANY
   /** From `enum` / `const`: each list constrains the scalars coercion makes. */
-  enums: Array<readonly unknown[]> = []
+  enums: ReadonlyArray<readonly unknown[]> = []
   properties = new Map<string, unknown[]>()
   required = new Set<string>()
   patterns: Array<{ source: string; schema: unknown }> = []
@@ -20,19 +21,27 @@ export class Shape {
   prefix: unknown[][] = []
   items: unknown[] = []
   /** `$ref` strings of the union branches that led here (for a discriminator `mapping`). */
-  refs: readonly string[] = []
+  refs: string[] = []
   discriminator: BranchDiscriminator | undefined = undefined
+  /** Schema objects applied here: once is enough (A and A is A), and one that contains itself stops. */
+  seen = new Set<object>()
 }
 
 /** The shape of `{}`: every type admitted, nothing below. */
 export const emptyShape = (): Shape => new Shape()
 
-// The schema nodes one alternative applies, in order and each once (A and A
-// is A, and one that contains itself stops): copying these per union branch
-// is cheaper than copying the merged keywords.
-interface Applied {
-  nodes: Set<Record<string, unknown> | false>
-  refs: readonly string[]
+function cloneShape(shape: Shape): Shape {
+  return {
+    ...shape,
+    properties: new Map(shape.properties),
+    required: new Set(shape.required),
+    patterns: [...shape.patterns],
+    additional: [...shape.additional],
+    prefix: [...shape.prefix],
+    items: [...shape.items],
+    refs: [...shape.refs],
+    seen: new Set(shape.seen),
+  }
 }
 
 interface Union {
@@ -58,19 +67,19 @@ class Collector {
   nodes = 0
   constructor(readonly resolver: RefResolver) {}
 
-  /** Adds one schema node (resolved on `path`) and its `allOf` members to `applied`; its unions go to `unions`. */
-  collect(schema: unknown, path: RefPath | undefined, applied: Applied, unions: Union[]): boolean {
+  /** Adds one schema node (resolved on `path`) and its `allOf` members to `shape`; its unions go to `unions`. */
+  collect(schema: unknown, path: RefPath | undefined, shape: Shape, unions: Union[]): boolean {
     if (++this.nodes > MAX_NODES) return false
     const resolved = this.resolver.resolveOnPath(schema, path)
     if (resolved === undefined) return false // re-enters a ref already on this branch's path
     const node = resolved.schema
+    if (node === false) shape.types = 0
     // A ref left in place (remote, anchor, dangling, cyclic chain) carries no type information.
-    if (node !== false && (!isRecord(node) || typeof own(node, '$ref') === 'string')) return true
-    if (applied.nodes.has(node)) return true
-    applied.nodes.add(node)
-    if (node === false) return true
+    if (!isRecord(node) || typeof own(node, '$ref') === 'string' || shape.seen.has(node)) return true
+    shape.seen.add(node)
+    readKeywords(node, shape)
     const allOf = own(node, 'allOf')
-    if (Array.isArray(allOf)) for (const member of allOf) this.collect(member, resolved.path, applied, unions)
+    if (Array.isArray(allOf)) for (const member of allOf) this.collect(member, resolved.path, shape, unions)
     const discriminator = readDiscriminator(own(node, 'discriminator'))
     for (const keyword of ['anyOf', 'oneOf']) {
       const branches = own(node, keyword)
@@ -79,18 +88,19 @@ class Collector {
     return true
   }
 
-  expand(applied: Applied, unions: readonly Union[], out: Applied[]): void {
+  expand(shape: Shape, unions: readonly Union[], out: Shape[]): void {
     const [union, ...others] = unions
     if (union === undefined) {
-      out.push(applied)
+      out.push(shape)
       return
     }
     for (const branch of union.branches) {
-      // Checked before the branch is read: a wide union under a wide union would otherwise cost their product.
+      // Checked before the clone, which copies every property: a wide union
+      // under many properties would otherwise cost their product.
       if (out.length >= MAX_ALTERNATIVES || this.nodes >= MAX_NODES) return
+      const alternative = cloneShape(shape)
       const ref = isRecord(branch) ? own(branch, '$ref') : undefined
-      const refs = typeof ref === 'string' ? [...applied.refs, ref] : applied.refs
-      const alternative = { nodes: new Set(applied.nodes), refs }
+      if (typeof ref === 'string') alternative.refs.push(ref)
       const nested: Union[] = []
       // A branch that re-enters its own path is dropped; its siblings survive.
       if (this.collect(branch, union.path, alternative, nested)) this.expand(alternative, [...others, ...nested], out)
@@ -103,12 +113,12 @@ function readKeywords(node: Record<string, unknown>, shape: Shape): void {
   if (own(node, 'nullable') === true && bits !== ANY) bits |= NULL
   if (Object.hasOwn(node, 'const')) {
     bits &= typeBitsOfValue(node['const'])
-    shape.enums.push([node['const']])
+    shape.enums = [...shape.enums, [node['const']]]
   }
   const enumValues = own(node, 'enum')
   if (Array.isArray(enumValues)) {
     bits &= enumValues.reduce((mask: number, value: unknown) => mask | typeBitsOfValue(value), 0)
-    shape.enums.push(enumValues)
+    shape.enums = [...shape.enums, enumValues]
   }
   shape.types &= bits
   const properties = own(node, 'properties')
@@ -129,24 +139,18 @@ function readKeywords(node: Record<string, unknown>, shape: Shape): void {
   const rest = Array.isArray(prefixItems) ? items : Array.isArray(items) ? own(node, 'additionalItems') : items
   // Lists added before they are read: a polluted Array.prototype holds indexes too.
   if (tuple !== undefined) while (shape.prefix.length < tuple.length) shape.prefix.push([])
-  tuple?.forEach((schema: unknown, index: number) => shape.prefix[index]!.push(schema))
+  tuple?.forEach((schema: unknown, index: number) => (shape.prefix[index] = [...shape.prefix[index]!, schema]))
   if (isRecord(rest)) shape.items.push(rest)
 }
 
 /** The alternatives at one position: one shape, or one per union branch (with the node's own keywords); empty when every branch re-enters itself. */
 export function shapesOf(resolver: RefResolver, schemas: readonly unknown[]): Shape[] {
   const collector = new Collector(resolver)
-  const base: Applied = { nodes: new Set(), refs: [] }
+  const base = new Shape()
   const unions: Union[] = []
   for (const schema of schemas) collector.collect(schema, undefined, base, unions)
-  const discriminator = unions.find((union) => union.discriminator !== undefined)?.discriminator
-  const out: Applied[] = []
+  base.discriminator = unions.find((union) => union.discriminator !== undefined)?.discriminator
+  const out: Shape[] = []
   collector.expand(base, unions, out)
-  return out.map(({ nodes, refs }) => {
-    const shape = Object.assign(new Shape(), { refs, discriminator })
-    for (const node of nodes)
-      if (node === false) shape.types = 0
-      else readKeywords(node, shape)
-    return shape
-  })
+  return out
 }
