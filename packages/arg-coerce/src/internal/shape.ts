@@ -4,11 +4,10 @@ import { JsonTypeBits, readDiscriminator, typeBitsOfKeyword, typeBitsOfValue } f
 const { ANY, NULL } = JsonTypeBits
 
 /**
- * What applies at one position of the value, read from a schema node, its
- * `$ref` chain and its `allOf` members; a new one is the shape of `{}`.
- * Child positions keep their raw schema nodes, resolved when data reaches
- * them (descending into data is progress: a recursive model is fine there).
- * The lists inside `enums`, `properties` and `prefix` are replaced, never pushed to: clones share them.
+ * What applies at one position of the value, read from a schema node, its `$ref` chain and its `allOf` members; a
+ * new one is the shape of `{}`. Child positions keep their raw schema nodes, resolved when data reaches them
+ * (descending into data is progress: a recursive model is fine there). The lists inside `enums`, `properties` and
+ * `prefix` are replaced, never pushed to: clones share them.
  */
 export class Shape {
   types: number = ANY
@@ -44,14 +43,10 @@ function cloneShape(shape: Shape): Shape {
   }
 }
 
-interface Union {
-  branches: readonly unknown[]
-  path: RefPath | undefined
-  discriminator: BranchDiscriminator | undefined
-}
+type Union = { branches: readonly unknown[]; path: RefPath | undefined; discriminator: BranchDiscriminator | undefined }
 
-// Unions of unions can multiply (each branch of A refers to B, of B to A):
-// past these bounds the other alternatives are dropped (their values pass through).
+// Unions of unions can multiply (each branch of A refers to B, of B to A): past these bounds the other alternatives
+// are dropped (their values pass through).
 const MAX_ALTERNATIVES = 64
 const MAX_NODES = 512
 
@@ -95,8 +90,7 @@ class Collector {
       return
     }
     for (const branch of union.branches) {
-      // Checked before the clone, which copies every property: a wide union
-      // under many properties would otherwise cost their product.
+      // Checked before the clone, which copies every property: a wide union under many would cost their product.
       if (out.length >= MAX_ALTERNATIVES || this.nodes >= MAX_NODES) return
       const alternative = cloneShape(shape)
       const ref = isRecord(branch) ? own(branch, '$ref') : undefined
