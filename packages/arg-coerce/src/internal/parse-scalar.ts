@@ -1,15 +1,13 @@
-// A model's string as the scalar the schema asked for. `Number()` alone reads
-// "" as 0, "0x10" as 16 and "Infinity" as Infinity: numbers follow JSON's
-// grammar, plus a leading "+" because models write it (linear: no ambiguous
+// A model's string as the scalar the schema asked for. `Number()` alone reads "" as 0, "0x10" as 16 and "Infinity"
+// as Infinity: numbers follow JSON's grammar, plus a leading "+" because models write it (linear: no ambiguous
 // repetition).
 /** Returned by the parsers below when the string is not that scalar. */
 export const NOT_PARSED: unique symbol = Symbol('not parsed')
 
 const JSON_NUMBER = /^[+-]?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/
 
-// A plain decimal ("42", "-0.5": at most 15 digits, no exponent), else NaN:
-// most numbers models stringify, read faster than by `Number()`. The mantissa
-// is an exact double and one division by an exact power of ten is correctly
+// A plain decimal ("42", "-0.5": at most 15 digits, no exponent), else NaN: most numbers models stringify, read
+// faster than by `Number()`. The mantissa is an exact double and one division by an exact power of ten is correctly
 // rounded (Clinger's fast path): the same double `Number()` gives.
 function parsePlainDecimal(text: string): number {
   const length = text.length
@@ -57,9 +55,7 @@ export function parseInteger(text: string): number | typeof NOT_PARSED {
 }
 
 // A word is short: a longer string is none, however it is padded (and is never lowercased).
-function word(text: string): string {
-  return text.length > 12 ? '' : text.trim().toLowerCase()
-}
+const word = (text: string): string => (text.length > 12 ? '' : text.trim().toLowerCase())
 
 /** `true`/`false` from the words, trimmed and in any case; nothing else ("1", "yes" are not booleans). */
 export function parseBoolean(text: string): boolean | typeof NOT_PARSED {
@@ -76,9 +72,7 @@ export function parseBooleanWord(text: string): boolean | typeof NOT_PARSED {
 }
 
 /** True for "null", trimmed and in any case. */
-export function isNullWord(text: string): boolean {
-  return word(text) === 'null'
-}
+export const isNullWord = (text: string): boolean => word(text) === 'null'
 
 /** The object or array a JSON string holds, else NOT_PARSED; prose fails on its first character, not in `JSON.parse`. */
 export function parseStructure(text: string): object | typeof NOT_PARSED {
