@@ -1,8 +1,6 @@
-// A small typed builder of JavaScript source. `Code` is a string only this
-// module can make: from the package's own template text (`js`), from a
-// string turned into a literal (`literal`), or from a name the emitter hands
-// out. A property name, an enum value or any other string from a schema
-// therefore cannot reach the source except as a literal.
+// A small typed builder of JavaScript source. `Code` is a string only this module can make: from the package's own
+// template text (`js`), from a string turned into a literal (`literal`), or from a name the emitter hands out. A
+// property name, an enum value or any other string from a schema therefore cannot reach the source except as a literal.
 declare const brand: unique symbol
 
 /** A piece of generated JavaScript. */

@@ -8,9 +8,8 @@ import type { Walk } from './walk.js'
 
 const { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING } = JsonTypeBits
 
-// Each rule is written once, in the table below: a compiled position keeps
-// the rules that apply to it, in table order, and the interpreter
-// (Node.coerce) and the generated code (generate.ts) both run them.
+// Each rule is written once, in the table below: a compiled position keeps the rules that apply to it, in table
+// order, and the interpreter (Node.coerce) and the generated code (generate.ts) both run them.
 interface Row extends Rule {
   /** The option bit that turns the rule on; without one it is always on. */
   readonly option?: number
@@ -75,7 +74,7 @@ const RULES: readonly Row[] = [
   { from: ANY & ~NULL, applies: only(ARRAY), apply: wrap },
 ]
 
-/** The rules that apply at a position, in order: on under `flags`, and reading a value it does not admit as it is (unless the rule reads admitted ones). */
+/** The rules on under `flags` that apply at a position, in order; only `readsAdmitted` ones read values it admits. */
 export function rulesFor(shape: Shape, flags: number): Rule[] {
   return RULES.filter(
     (rule) =>

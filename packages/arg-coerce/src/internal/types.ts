@@ -1,6 +1,5 @@
-// The shapes the compiled pieces see of each other: Node and UnionNode are
-// Positions, ObjectPart and ArrayPart the views. Each piece imports these
-// types, not the others' modules, so no import runs in a circle.
+// The shapes the compiled pieces see of each other: Node and UnionNode are Positions, ObjectPart and ArrayPart the
+// views. Each piece imports these types, not the others' modules, so no import runs in a circle.
 import type { Walk } from './walk.js'
 
 /** What is left of a fit check's budget (see FIT_BUDGET in node.ts). */
@@ -38,7 +37,7 @@ export interface ArrayView {
   declaredProperties(): undefined
 }
 
-/** One coercion rule (a row of the table in rules.ts): what it makes of a value of the `from` types (NOT_PARSED: nothing). */
+/** One coercion rule (a row of the table in rules.ts): what it makes of a value of the `from` types, or NOT_PARSED. */
 export interface Rule {
   readonly from: number
   /** It reads values the position admits as they are. */
@@ -51,9 +50,6 @@ export interface Rule {
 }
 
 /** A child position: its raw schema nodes, compiled on first use (null: no value there can change). */
-export interface Slot {
-  readonly schemas: readonly unknown[]
-  node: Position | null | undefined
-}
+export type Slot = { readonly schemas: readonly unknown[]; node: Position | null | undefined }
 
 export type Compile = (slot: Slot) => Position | null
