@@ -16,13 +16,11 @@ export interface CoerceToolArgsWithPatchResult<Expected = unknown> {
 }
 
 /**
- * Coerces like {@link coerceToolArgs} and also reports every change as an
- * RFC 6902 JSON Patch: a `replace` at each deepest changed position (paths
- * by `@x/json-pointer`; a JSON string turned into an object is one
- * `replace`, the root's path is `""`). Applying it to a copy of the input
- * gives exactly `args`. When a changed input object stands at several
- * positions (not a tree) the patch is one `replace` of the root. Never throws
- * on data: a throwing getter or a revoked Proxy gives `{ args, patch: [] }`.
+ * Coerces like {@link coerceToolArgs} and also reports every change as an RFC 6902 JSON Patch: a `replace` at each
+ * deepest changed position (paths by `@x/json-pointer`; a JSON string turned into an object is one `replace`, the
+ * root's path is `""`). Applying it to a copy of the input gives exactly `args`. When a changed input object stands
+ * at several positions (not a tree) the patch is one `replace` of the root. Never throws on data: a throwing getter
+ * or a revoked Proxy gives `{ args, patch: [] }`.
  *
  * @example
  * ```ts
@@ -47,8 +45,8 @@ export function coerceToolArgsWithPatch<Expected = unknown>(
     // Arguments that share an object between positions: one replace of the whole.
     if (!diff(args, coerced, [], patch)) return { args: coerced, patch: [{ op: 'replace', path: '', value: coerced }] }
   } catch {
-    // The walk reads the input again: a getter that threw only now (or a
-    // Proxy revoked meanwhile) leaves no patch to trust, so nothing changes.
+    // The walk reads the input again: a getter that threw only now (or a Proxy revoked meanwhile) leaves no patch to
+    // trust, so nothing changes.
     return unchanged
   }
   return { args: coerced, patch }

@@ -1,23 +1,20 @@
 /** Options of `coerceToolArgs` and `coerceToolArgsWithPatch`. */
 export interface CoerceToolArgsOptions {
   /**
-   * How many levels of objects and arrays are entered (default 128, at most
-   * 1,000). Deeper values pass through unchanged, so no input, however deep,
-   * can overflow the stack.
+   * How many levels of objects and arrays are entered (default 128, at most 1,000). Deeper values pass through
+   * unchanged, so no input, however deep, can overflow the stack.
    */
   readonly maxDepth?: number
   /**
-   * Whether this call may specialize a schema it has seen before with
-   * `new Function` (default true; see the README's Security section). Pass
-   * false under a Content-Security-Policy without 'unsafe-eval': the engine
-   * would refuse anyway (the refusal is caught and the interpreter kept), but
-   * browsers also report the attempt. Outputs are the same either way.
+   * Whether this call may specialize a schema it has seen before with `new Function` (default true; see the README's
+   * Security section). Pass false under a Content-Security-Policy without 'unsafe-eval': the engine would refuse
+   * anyway (the refusal is caught and the interpreter kept), but browsers also report the attempt. Outputs are the
+   * same either way.
    */
   readonly codegen?: boolean
   /**
-   * Where the schema says nothing of the type (`{}`, no `type`, `enum` or
-   * `const`), a string holding a JSON object or array becomes that object or
-   * array (default false). Some hosts stringify exactly those values.
+   * Where the schema says nothing of the type (`{}`, no `type`, `enum` or `const`), a string holding a JSON object or
+   * array becomes that object or array (default false). Some hosts stringify exactly those values.
    */
   readonly parseUntypedJson?: boolean
   /** Where only a string is admitted (null aside), an object or array becomes its JSON text (default false). */
