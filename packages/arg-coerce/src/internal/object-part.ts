@@ -82,18 +82,13 @@ export class ObjectPart implements ObjectView {
     return walk.enter(this, value, depth)
   }
 
+  // The generated run takes plain objects only; it hands the others to `interpret`.
   fresh(value: Record<string, unknown>, depth: number, walk: Walk): Record<string, unknown> {
-    // The generated code reads declared names, and reading by name runs an
-    // accessor the value inherits (`size` of a Map-like object) that the
-    // interpreter's for...in never touches: only plain objects go there.
-    const prototype = Object.getPrototypeOf(value)
-    if (prototype === Object.prototype || prototype === null) {
-      const generated = this.generated
-      if (generated != null) return generated(value, depth, walk)
-      if (generated === undefined && walk.generates) {
-        this.generated = generateObject(this) ?? null
-        if (this.generated !== null) return this.generated(value, depth, walk)
-      }
+    const generated = this.generated
+    if (generated != null) return generated(value, depth, walk)
+    if (generated === undefined && walk.generates) {
+      this.generated = generateObject(this) ?? null
+      if (this.generated !== null) return this.generated(value, depth, walk)
     }
     return this.interpret(value, depth, walk)
   }
@@ -111,7 +106,7 @@ export class ObjectPart implements ObjectView {
   }
 
   /** The interpreter: one for...in over the value's own keys. */
-  private interpret(value: Record<string, unknown>, depth: number, walk: Walk): Record<string, unknown> {
+  interpret(value: Record<string, unknown>, depth: number, walk: Walk): Record<string, unknown> {
     let out = value
     for (const key in value) {
       if (!Object.hasOwn(value, key)) continue // an inherited enumerable key (a polluted prototype) is never written
