@@ -82,15 +82,10 @@ export class ObjectPart implements ObjectView {
     return walk.enter(this, value, depth)
   }
 
-  // The generated run takes plain objects only; it hands the others to `interpret`.
   fresh(value: Record<string, unknown>, depth: number, walk: Walk): Record<string, unknown> {
-    const generated = this.generated
-    if (generated != null) return generated(value, depth, walk)
-    if (generated === undefined && walk.generates) {
-      this.generated = generateObject(this) ?? null
-      if (this.generated !== null) return this.generated(value, depth, walk)
-    }
-    return this.interpret(value, depth, walk)
+    if (this.generated === undefined && walk.generates) this.generated = generateObject(this) ?? null
+    // The generated run tests for a plain object itself (see generate.ts).
+    return this.generated != null ? this.generated(value, depth, walk) : this.interpret(value, depth, walk)
   }
 
   /** The declared properties, when only they may change (no patterns, no additionalProperties schema) and each is readable by name. */
