@@ -18,10 +18,9 @@ interface GeneratedPart {
   declaredProperties(): DeclaredProperties | undefined
 }
 
-// Only a plain object is read by name (reading one runs an accessor it
-// inherits, `size` of a Map-like object, unlike for...in). `"" in x` runs no
-// code on an ordinary object and gives V8 its map, so the prototype read that
-// follows is a map check.
+// Only a plain object is read by name (reading runs an accessor it inherits,
+// `size` of a Map-like object, unlike for...in). `"" in x` runs no code on an
+// ordinary object and gives V8 its map: the prototype read becomes a map check.
 const ifNotPlain = (x: Code, p: Code): Code =>
   js`const ${p} = ("" in ${x}, getPrototypeOf(${x})); if (${p} !== objectPrototype && ${p} !== null)`
 // Whether the copy `c` (a spread or parsed JSON: its prototype is Object.prototype) owns `name`, mostly without a call.
@@ -173,12 +172,9 @@ export function generateObject(part: GeneratedPart & { interpret: GeneratedRun }
   const properties = part.declaredProperties()
   if (properties === undefined || properties.length > MAX_GENERATED_PROPERTIES) return undefined
   const generator = new Generator()
+  const other = js`${ifNotPlain(js`v0`, js`p0`)} return ${generator.constants.add(part)}.interpret(v0, d0, w);`
   const code = generator.objectCode(properties, 0)
-  const other = js`return ${generator.constants.add(part)}.interpret(v0, d0, w);`
-  return compile(
-    js`function coerceObject(v0, d0, w) {\n${ifNotPlain(js`v0`, js`p0`)} ${other}\n${code}\nreturn out0;\n}`,
-    generator.constants,
-  )
+  return compile(js`function coerceObject(v0, d0, w) {\n${other}\n${code}\nreturn out0;\n}`, generator.constants)
 }
 
 /** The loop of an array without a tuple prefix, specialized to its item node. */

@@ -21,7 +21,7 @@ export class ObjectPart implements ObjectView {
   private readonly opaque: boolean
   private readonly additional: readonly unknown[]
   /** The specialized run (see generate.ts) once made; null when this part cannot have one. */
-  private generated: GeneratedRun | null | undefined
+  generated: GeneratedRun | null | undefined
 
   constructor(
     shape: Shape,
