@@ -119,6 +119,49 @@ describe('when code is generated', () => {
   })
 })
 
+describe("a warm call runs the root's generated code only where the root would enter the object", () => {
+  const schema = deepFreeze({
+    type: 'object',
+    properties: { 0: { type: 'integer' }, n: { type: 'integer' }, inner: integers('m') },
+  })
+  function warmed(): object {
+    const warm = jsonClone(schema)
+    const before = codegen.compiled
+    for (let call = 0; call < codegen.after + 2; call++) expect(coerceToolArgs(warm, { n: '1' })).toEqual({ n: 1 })
+    expect(codegen.compiled).toBe(before + 1)
+    return warm
+  }
+  const throwing = {
+    get n(): string {
+      throw new Error('a getter of the arguments')
+    },
+  }
+  it.each([
+    ['maxDepth 0: the root is not entered', deepFreeze({ n: '1' }), { maxDepth: 0 }],
+    ['maxDepth 1: only the root is entered', deepFreeze({ n: '1', inner: { m: '2' } }), { maxDepth: 1 }],
+    ['an array at an object-only root', deepFreeze(['1']), undefined],
+    ['a throwing getter (the arguments come back)', deepFreeze(throwing), undefined],
+  ])('%s', (_, args, options) => {
+    const expected = coerceToolArgs(jsonClone(schema), args, { ...options, codegen: false })
+    const output = coerceToolArgs(warmed(), args, options)
+    expect(output).toStrictEqual(expected)
+    expect(output === args).toBe(expected === args)
+  })
+
+  it('a class instance: an accessor it inherits never runs', () => {
+    let reads = 0
+    class Inherits {
+      get n(): string {
+        reads++
+        return '5'
+      }
+    }
+    const args = new Inherits()
+    expect(coerceToolArgs(warmed(), args)).toBe(args)
+    expect(reads).toBe(0)
+  })
+})
+
 describe('generated code and the interpreter agree', () => {
   it('on property names that would break out of a string literal: they stay names, nothing runs', () => {
     const names = [

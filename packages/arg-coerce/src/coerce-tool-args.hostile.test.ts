@@ -462,6 +462,24 @@ describe('prototype safety', () => {
     expect(output).toEqual({ a: 1 })
   })
 
+  // The generated code asks Object.prototype whether it holds a name before it trusts `in` on the copy.
+  it.each([
+    ['first', { polluted: integer, a: integer }],
+    ['after another change', { a: integer, polluted: integer }],
+  ])('an own key that a polluted Object.prototype also holds is still coerced (%s)', (_, properties) => {
+    const plainSchema = deepFreeze({ type: 'object', properties })
+    const args = deepFreeze({ a: '1', polluted: '2' })
+    expect(coerceToolArgs(plainSchema, args)).toEqual({ a: 1, polluted: 2 })
+    Object.defineProperty(Object.prototype, 'polluted', { value: '3', writable: true, configurable: true })
+    let output: object
+    try {
+      output = coerceToolArgs(plainSchema, args) as object
+    } finally {
+      delete (Object.prototype as Record<string, unknown>)['polluted']
+    }
+    expect(output).toEqual({ a: 1, polluted: 2 })
+  })
+
   it('the patch reports a __proto__ key as an ordinary path', () => {
     const args = JSON.parse('{"__proto__": "1"}') as object
     expect(coerceToolArgsWithPatch(schema, args).patch).toEqual([{ op: 'replace', path: '/__proto__', value: 1 }])

@@ -53,6 +53,10 @@ function coerceUnknown(schema: unknown, args: unknown, options: CoerceToolArgsOp
     const context = contextFor(schema, flags)
     if (context.root === null) return args
     walk = context.walk.take(++context.calls >= codegen.after && (flags & NO_CODEGEN) === 0)
+    // What context.root.run does with an object, without the dispatch on its type.
+    const run = context.entry?.generated
+    if (run != null && typeof args === 'object' && args !== null && !Array.isArray(args) && maxDepth > 0)
+      return run(args as Record<string, unknown>, maxDepth - 1, walk)
     return context.root.run(args, maxDepth, walk)
   } catch {
     return args

@@ -52,13 +52,11 @@ export class ArrayPart implements ArrayView {
   }
 
   fresh(value: unknown[], depth: number, walk: Walk): unknown[] {
-    const generated = this.generated
-    if (generated != null) return generated(value, depth, walk)
-    if (generated === undefined && walk.generates) {
+    if (this.generated === undefined && walk.generates) {
       const item = this.itemNode()
       this.generated = item == null ? null : (generateArray(item) ?? null)
-      if (this.generated !== null) return this.generated(value, depth, walk)
     }
+    if (this.generated != null) return this.generated(value, depth, walk)
     let out = value
     // Set at the first change when a prototype holds elements: a later item may be a hole too.
     let guarded = false

@@ -24,13 +24,16 @@ export class Context {
   calls = 0
   /** The walk its calls take (see Walk.take): a call allocates none. */
   readonly walk = new Walk(false)
+  /** The root's object part (a union has none) when it enters objects: once generated, warm calls run it directly. */
+  readonly entry: ObjectPart | undefined
 
   constructor(
     readonly schema: object,
     readonly flags: number,
   ) {
     this.resolver = createRefResolver(schema)
-    this.root = this.compileSchemas([schema])
+    const root = (this.root = this.compileSchemas([schema]))
+    this.entry = root?.object instanceof ObjectPart && (root.keeps & OBJECT) !== 0 ? root.object : undefined
   }
 
   readonly compile = (slot: Slot): Node | null => (slot.node = this.compileSchemas(slot.schemas))
@@ -55,7 +58,8 @@ export class Context {
   private build(shapes: Shape[]): Node | null {
     if (shapes.length <= 1) return shapes.length === 0 ? null : this.nodeOf(shapes[0]!, false)
     // `anyOf: [X, {type: null}]` (pydantic's Optional, zod's nullable) is X that also admits null: one plain node.
-    const nullAt = shapes.length === 2 ? shapes.findIndex(isNullOnly) : -1
+    const nullAt =
+      shapes.length === 2 ? shapes.findIndex((shape) => shape.types === NULL && shape.enums.length === 0) : -1
     if (nullAt !== -1) {
       const other = shapes[1 - nullAt]!
       if (other.enums.length === 0) return this.nodeOf({ ...other, types: other.types | NULL }, false)
@@ -116,10 +120,6 @@ export class Context {
     if (node === undefined) this.scalars.set(bits, (node = this.nodeOf({ ...emptyShape(), types: bits }, false)))
     return node !== null && node.run(sent, 0, new Walk(false)) === expected
   }
-}
-
-function isNullOnly(shape: Shape): boolean {
-  return shape.types === NULL && shape.enums.length === 0
 }
 
 const contexts = new WeakMap<object, Context[]>()

@@ -18,6 +18,15 @@ interface GeneratedPart {
   declaredProperties(): DeclaredProperties | undefined
 }
 
+// Only a plain object is read by name (reading runs an accessor it inherits,
+// `size` of a Map-like object, unlike for...in). `"" in x` runs no code on an
+// ordinary object and gives V8 its map: the prototype read becomes a map check.
+const ifNotPlain = (x: Code, p: Code): Code =>
+  js`const ${p} = ("" in ${x}, getPrototypeOf(${x})); if (${p} !== objectPrototype && ${p} !== null)`
+// Whether the copy `c` (a spread or parsed JSON: its prototype is Object.prototype) owns `name`, mostly without a call.
+const owns = (c: Code, name: Code): Code =>
+  js`${name} in ${c} && (!(${name} in objectPrototype) || has.call(${c}, ${name}))`
+
 /**
  * Process-wide, written by no call. `after`: the call with a schema (and
  * options) from which its parts are specialized: a schema used once (a
@@ -127,11 +136,8 @@ class Generator {
     this.open.add(part)
     const code = array ? this.arrayCode(item!, level + 1) : this.objectCode(properties!, level + 1)
     this.open.delete(part)
-    const { v, p } = inner
-    const open = js`const ${v} = ${x}, ${inner.d} = ${d} - 1; ${code} ${r} = ${inner.out}`
-    if (array) return open
-    // Only a plain object is read by name (see ObjectPart.fresh).
-    return js`const ${p} = getPrototypeOf(${x}); if (${p} !== objectPrototype && ${p} !== null) ${call} else { ${open} }`
+    const open = js`const ${inner.v} = ${x}, ${inner.d} = ${d} - 1; ${code} ${r} = ${inner.out}`
+    return array ? open : js`${ifNotPlain(x, inner.p)} ${call} else { ${open} }`
   }
 
   objectCode(properties: DeclaredProperties, level: number): Code {
@@ -139,7 +145,7 @@ class Generator {
     const { v, out, x, r, c } = locals(level)
     const statements = properties.map(({ key, node }) => {
       const name = literal(key)
-      const store = js`if (${r} !== ${x}) { if (${out} === ${v}) { ${c} = w.owned ? ${v} : { ...${v} }; if (has.call(${c}, ${name})) { ${out} = ${c}; ${out}[${name}] = ${r} } } else if (has.call(${out}, ${name})) ${out}[${name}] = ${r} }`
+      const store = js`if (${r} !== ${x}) { if (${out} === ${v}) { ${c} = w.owned ? ${v} : { ...${v} }; if (${owns(c, name)}) { ${out} = ${c}; ${out}[${name}] = ${r} } } else if (${owns(out, name)}) ${out}[${name}] = ${r} }`
       return js`${x} = ${v}[${name}]; ${this.value(node, level, store)}`
     })
     return js`let ${out} = ${v}, ${x}, ${r}, ${c};\n${join(statements, js`\n`)}`
@@ -162,12 +168,13 @@ for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { ${x} = ${v}[${i}]; ${this.value
  * in place, into a value the call parsed from JSON text). Undefined when the
  * engine forbids it or the part is too large.
  */
-export function generateObject(part: GeneratedPart): GeneratedRun | undefined {
+export function generateObject(part: GeneratedPart & { interpret: GeneratedRun }): GeneratedRun | undefined {
   const properties = part.declaredProperties()
   if (properties === undefined || properties.length > MAX_GENERATED_PROPERTIES) return undefined
   const generator = new Generator()
+  const other = js`${ifNotPlain(js`v0`, js`p0`)} return ${generator.constants.add(part)}.interpret(v0, d0, w);`
   const code = generator.objectCode(properties, 0)
-  return compile(js`function coerceObject(v0, d0, w) {\n${code}\nreturn out0;\n}`, generator.constants)
+  return compile(js`function coerceObject(v0, d0, w) {\n${other}\n${code}\nreturn out0;\n}`, generator.constants)
 }
 
 /** The loop of an array without a tuple prefix, specialized to its item node. */

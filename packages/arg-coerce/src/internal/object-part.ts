@@ -21,7 +21,7 @@ export class ObjectPart implements ObjectView {
   private readonly opaque: boolean
   private readonly additional: readonly unknown[]
   /** The specialized run (see generate.ts) once made; null when this part cannot have one. */
-  private generated: GeneratedRun | null | undefined
+  generated: GeneratedRun | null | undefined
 
   constructor(
     shape: Shape,
@@ -83,19 +83,9 @@ export class ObjectPart implements ObjectView {
   }
 
   fresh(value: Record<string, unknown>, depth: number, walk: Walk): Record<string, unknown> {
-    // The generated code reads declared names, and reading by name runs an
-    // accessor the value inherits (`size` of a Map-like object) that the
-    // interpreter's for...in never touches: only plain objects go there.
-    const prototype = Object.getPrototypeOf(value)
-    if (prototype === Object.prototype || prototype === null) {
-      const generated = this.generated
-      if (generated != null) return generated(value, depth, walk)
-      if (generated === undefined && walk.generates) {
-        this.generated = generateObject(this) ?? null
-        if (this.generated !== null) return this.generated(value, depth, walk)
-      }
-    }
-    return this.interpret(value, depth, walk)
+    if (this.generated === undefined && walk.generates) this.generated = generateObject(this) ?? null
+    // The generated run tests for a plain object itself (see generate.ts).
+    return this.generated != null ? this.generated(value, depth, walk) : this.interpret(value, depth, walk)
   }
 
   /** The declared properties, when only they may change (no patterns, no additionalProperties schema) and each is readable by name. */
@@ -111,7 +101,7 @@ export class ObjectPart implements ObjectView {
   }
 
   /** The interpreter: one for...in over the value's own keys. */
-  private interpret(value: Record<string, unknown>, depth: number, walk: Walk): Record<string, unknown> {
+  interpret(value: Record<string, unknown>, depth: number, walk: Walk): Record<string, unknown> {
     let out = value
     for (const key in value) {
       if (!Object.hasOwn(value, key)) continue // an inherited enumerable key (a polluted prototype) is never written
