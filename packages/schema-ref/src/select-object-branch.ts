@@ -1,5 +1,5 @@
 import { describeReceived } from './internal/describe-received.js'
-import type { ObjectBranch, SelectObjectBranchOptions } from './types.js'
+import type { BranchDiscriminator, ObjectBranch, SelectObjectBranchOptions } from './types.js'
 
 const strictlyEqual = (sent: unknown, expected: unknown): boolean => sent === expected
 
@@ -57,15 +57,20 @@ export function selectObjectBranch<B extends ObjectBranch>(
       `selectObjectBranch: expected \`tagMatches\` to be a function or undefined, received ${describeReceived(tagMatches)}`,
     )
   if (branches.length <= 1) return branches.length - 1
-  const mapped = mappedBranch(branches, value, options.discriminator)
-  if (mapped !== -1) return mapped
+  const discriminator = options.discriminator
+  if (discriminator !== undefined) {
+    const mapped = mappedBranch(branches, value, discriminator)
+    if (mapped !== -1) return mapped
+  }
   // One pass finds the first complete and the first covering branch; the
   // covering ones are visited again only when there are several of them.
   let complete = -1
   let covering = -1
   let several = false
+  let tagged = false
   for (let index = 0; index < branches.length; index++) {
     const branch = branches[index]!
+    if (branch.tags.length > 0) tagged = true
     if (!ownsAll(value, branch.required)) continue
     if (complete === -1) complete = index
     if (!covers(branch, value)) continue
@@ -78,33 +83,44 @@ export function selectObjectBranch<B extends ObjectBranch>(
       if (ownsAll(value, branch.required) && covers(branch, value) && fits(branch, value)) return index
     }
   }
-  for (let index = 0; index < branches.length; index++)
-    if (namedByTags(branches[index]!, value, tagMatches)) return index
+  if (tagged)
+    for (let index = 0; index < branches.length; index++)
+      if (namedByTags(branches[index]!, value, tagMatches)) return index
   return covering !== -1 ? covering : complete === -1 ? 0 : complete
 }
 
+// Every read below asks for own keys only; indexed loops and the one
+// `hasOwnProperty` keep a choice made per object value of a union cheap.
+const hasOwn = Object.prototype.hasOwnProperty
+
 // Whether the branch declares every own key of the value.
 function covers(branch: ObjectBranch, value: Record<string, unknown>): boolean {
-  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key) && !branch.declares(key)) return false
+  for (const key in value) if (hasOwn.call(value, key) && !branch.declares(key)) return false
   return true
 }
 
 function mappedBranch(
   branches: readonly ObjectBranch[],
   value: Record<string, unknown>,
-  discriminator: SelectObjectBranchOptions<ObjectBranch>['discriminator'],
+  discriminator: BranchDiscriminator,
 ): number {
-  if (discriminator === undefined || !Object.hasOwn(value, discriminator.propertyName)) return -1
-  const tag = value[discriminator.propertyName]
+  const name = discriminator.propertyName
+  if (!hasOwn.call(value, name)) return -1
+  const tag = value[name]
   const mapping = discriminator.mapping
-  if (typeof tag !== 'string' || !Object.hasOwn(mapping, tag)) return -1
+  if (typeof tag !== 'string' || !hasOwn.call(mapping, tag)) return -1
   const target = mapping[tag]
   if (typeof target !== 'string') return -1
-  return branches.findIndex((branch) => branch.refs.includes(target))
+  for (let index = 0; index < branches.length; index++) if (branches[index]!.refs.includes(target)) return index
+  return -1
 }
 
 function ownsAll(value: Record<string, unknown>, required: Iterable<string>): boolean {
-  for (const key of required) if (!Object.hasOwn(value, key)) return false
+  if (Array.isArray(required)) {
+    for (let index = 0; index < required.length; index++) if (!hasOwn.call(value, required[index])) return false
+    return true
+  }
+  for (const key of required) if (!hasOwn.call(value, key)) return false
   return true
 }
 
@@ -113,9 +129,11 @@ function namedByTags(
   value: Record<string, unknown>,
   tagMatches: (sent: unknown, expected: unknown) => boolean,
 ): boolean {
+  const tags = branch.tags
   let named = false
-  for (const tag of branch.tags) {
-    if (!Object.hasOwn(value, tag.key)) continue
+  for (let index = 0; index < tags.length; index++) {
+    const tag = tags[index]!
+    if (!hasOwn.call(value, tag.key)) continue
     if (!tagMatches(value[tag.key], tag.value)) return false
     named = true
   }
