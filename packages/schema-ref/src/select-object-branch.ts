@@ -1,7 +1,5 @@
-import { describeReceived } from './internal/describe-received.js'
-import type { BranchDiscriminator, ObjectBranch, SelectObjectBranchOptions } from './types.js'
-
-const strictlyEqual = (sent: unknown, expected: unknown): boolean => sent === expected
+import { chooseObjectBranch, readChoiceOptions, readDirectly } from './internal/choose-object-branch.js'
+import type { ObjectBranch, SelectObjectBranchOptions } from './types.js'
 
 /**
  * Index of the object branch of an `anyOf` / `oneOf` that an object value
@@ -48,94 +46,6 @@ export function selectObjectBranch<B extends ObjectBranch>(
   value: Record<string, unknown>,
   options: SelectObjectBranchOptions<B>,
 ): number {
-  const fits = options?.fits
-  if (typeof fits !== 'function')
-    throw new TypeError(`selectObjectBranch: expected \`fits\` to be a function, received ${describeReceived(fits)}`)
-  const tagMatches = options.tagMatches === undefined ? strictlyEqual : options.tagMatches
-  if (typeof tagMatches !== 'function')
-    throw new TypeError(
-      `selectObjectBranch: expected \`tagMatches\` to be a function or undefined, received ${describeReceived(tagMatches)}`,
-    )
-  if (branches.length <= 1) return branches.length - 1
-  const discriminator = options.discriminator
-  if (discriminator !== undefined) {
-    const mapped = mappedBranch(branches, value, discriminator)
-    if (mapped !== -1) return mapped
-  }
-  // One pass finds the first complete and the first covering branch; the
-  // covering ones are visited again only when there are several of them.
-  let complete = -1
-  let covering = -1
-  let several = false
-  let tagged = false
-  for (let index = 0; index < branches.length; index++) {
-    const branch = branches[index]!
-    if (branch.tags.length > 0) tagged = true
-    if (!ownsAll(value, branch.required)) continue
-    if (complete === -1) complete = index
-    if (!covers(branch, value)) continue
-    if (covering === -1) covering = index
-    else several = true
-  }
-  if (several) {
-    for (let index = covering; index < branches.length; index++) {
-      const branch = branches[index]!
-      if (ownsAll(value, branch.required) && covers(branch, value) && fits(branch, value)) return index
-    }
-  }
-  if (tagged)
-    for (let index = 0; index < branches.length; index++)
-      if (namedByTags(branches[index]!, value, tagMatches)) return index
-  return covering !== -1 ? covering : complete === -1 ? 0 : complete
-}
-
-// Every read below asks for own keys only; indexed loops and the one
-// `hasOwnProperty` keep a choice made per object value of a union cheap.
-const hasOwn = Object.prototype.hasOwnProperty
-
-// Whether the branch declares every own key of the value.
-function covers(branch: ObjectBranch, value: Record<string, unknown>): boolean {
-  for (const key in value) if (hasOwn.call(value, key) && !branch.declares(key)) return false
-  return true
-}
-
-function mappedBranch(
-  branches: readonly ObjectBranch[],
-  value: Record<string, unknown>,
-  discriminator: BranchDiscriminator,
-): number {
-  const name = discriminator.propertyName
-  if (!hasOwn.call(value, name)) return -1
-  const tag = value[name]
-  const mapping = discriminator.mapping
-  if (typeof tag !== 'string' || !hasOwn.call(mapping, tag)) return -1
-  const target = mapping[tag]
-  if (typeof target !== 'string') return -1
-  for (let index = 0; index < branches.length; index++) if (branches[index]!.refs.includes(target)) return index
-  return -1
-}
-
-function ownsAll(value: Record<string, unknown>, required: Iterable<string>): boolean {
-  if (Array.isArray(required)) {
-    for (let index = 0; index < required.length; index++) if (!hasOwn.call(value, required[index])) return false
-    return true
-  }
-  for (const key of required) if (!hasOwn.call(value, key)) return false
-  return true
-}
-
-function namedByTags(
-  branch: ObjectBranch,
-  value: Record<string, unknown>,
-  tagMatches: (sent: unknown, expected: unknown) => boolean,
-): boolean {
-  const tags = branch.tags
-  let named = false
-  for (let index = 0; index < tags.length; index++) {
-    const tag = tags[index]!
-    if (!hasOwn.call(value, tag.key)) continue
-    if (!tagMatches(value[tag.key], tag.value)) return false
-    named = true
-  }
-  return named
+  const { fits, tagMatches } = readChoiceOptions('selectObjectBranch', options)
+  return chooseObjectBranch(branches, value, fits, tagMatches, options.discriminator, readDirectly)
 }
