@@ -32,6 +32,27 @@ describe('createObjectBranchSelector', () => {
     expect(choose(hidden)).toBe(1) // the same key list as before, and `line` owned all the same
   })
 
+  it('chooses as selectObjectBranch when the value owns a tag or discriminator key without enumerating it', () => {
+    const tagged = [
+      { required: ['a'], properties: ['a', 'kind'], tags: [{ key: 'kind', value: 'x' }] },
+      {
+        required: ['a', 'b'],
+        properties: ['a', 'b', 'kind'],
+        tags: [{ key: 'kind', value: 'y' }],
+        refs: ['#/$defs/Y'],
+      },
+    ]
+    const branches = deepFreeze(tagged.map(toBranch))
+    const discriminator = { propertyName: 'kind', mapping: { y: '#/$defs/Y' } }
+    for (const options of [{ fits: fitsFlag }, { fits: fitsFlag, discriminator }]) {
+      const choose = createObjectBranchSelector(branches, options)
+      expect(choose({ a: 1 })).toBe(0)
+      const hidden = Object.defineProperty({ a: 1 }, 'kind', { value: 'y', enumerable: false })
+      expect(choose(hidden)).toBe(referenceChoice(branches, hidden, options))
+      expect(choose(hidden)).toBe(1)
+    }
+  })
+
   it('asks `declares` once per branch and key of a key list, not on every value', () => {
     let asked = 0
     const branches = deepFreeze(

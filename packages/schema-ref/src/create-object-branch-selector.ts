@@ -1,46 +1,59 @@
-import type { BranchFacts } from './internal/choose-object-branch.js'
-import { chooseObjectBranch, hasOwn, readChoiceOptions, readDirectly } from './internal/choose-object-branch.js'
+import { describeReceived } from './internal/describe-received.js'
+import { selectObjectBranch } from './select-object-branch.js'
 import type { ObjectBranch, SelectObjectBranchOptions } from './types.js'
 
 // Key lists remembered per selector, and keys per list: past them a value is
-// read directly, so a model inventing keys cannot grow what is remembered.
+// chosen for directly, so a model inventing keys cannot grow what is kept.
 const MAX_KEY_LISTS = 16
 const MAX_LISTED_KEYS = 64
 
 /**
- * What the own enumerable keys of a value decide, once per key list: which
- * branches declare them all, and which required keys are not among them
- * (the value may still own those, as keys it does not enumerate).
+ * One list of own enumerable keys, and the branch selectObjectBranch gives
+ * a value with exactly those keys when that does not depend on the values:
+ * no discriminator or tag key among them, no two covering branches to ask
+ * `fits` about. `probes`: the keys the choice would also test (required and
+ * tag keys, the discriminator's) that are not listed; a value owning one
+ * without enumerating it is chosen for directly. `index` -1: not decided by
+ * the keys.
  */
-class KeyList implements BranchFacts {
-  private readonly unlisted: string[][]
-  private readonly covering: boolean[]
+interface KeyList {
+  readonly keys: readonly string[]
+  readonly probes: readonly string[]
+  readonly index: number
+}
 
-  constructor(
-    readonly keys: readonly string[],
-    required: ReadonlyArray<readonly string[]>,
-    branches: readonly ObjectBranch[],
-  ) {
-    this.unlisted = required.map((names) => names.filter((name) => !keys.includes(name)))
-    this.covering = branches.map((branch) => keys.every((key) => branch.declares(key)))
+function keyList<B extends ObjectBranch>(
+  keys: readonly string[],
+  branches: readonly B[],
+  options: SelectObjectBranchOptions<B>,
+): KeyList {
+  const probes = new Set<string>()
+  for (const branch of branches) {
+    for (const name of branch.required) probes.add(name)
+    for (const tag of branch.tags) probes.add(tag.key)
   }
-
-  complete(_branches: readonly ObjectBranch[], index: number, value: Record<string, unknown>): boolean {
-    const names = this.unlisted[index]!
-    for (let at = 0; at < names.length; at++) if (!hasOwn.call(value, names[at]!)) return false
-    return true
-  }
-
-  covers(_branches: readonly ObjectBranch[], index: number): boolean {
-    return this.covering[index]!
-  }
+  const discriminator = options.discriminator
+  if (discriminator !== undefined) probes.add(discriminator.propertyName)
+  const listed = new Set(keys)
+  const unlisted = [...probes].filter((name) => !listed.has(name))
+  const tagged = branches.some((branch) => branch.tags.some((tag) => listed.has(tag.key)))
+  if (tagged || (discriminator !== undefined && listed.has(discriminator.propertyName)))
+    return { keys, probes: unlisted, index: -1 }
+  // The one definition of the choice, asked once about a value with these
+  // keys alone; if it needs `fits`, the answer depends on the values.
+  let asked = false
+  const index = selectObjectBranch(branches, Object.fromEntries(keys.map((key) => [key, null])), {
+    discriminator,
+    fits: () => (asked = true),
+  })
+  return { keys, probes: unlisted, index: asked ? -1 : index }
 }
 
 // Whether the own enumerable keys of `value`, in order, are `keys`.
 function listed(value: Record<string, unknown>, keys: readonly string[]): boolean {
   let at = 0
   for (const key in value) {
-    if (!hasOwn.call(value, key)) continue
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue
     if (at === keys.length || keys[at] !== key) return false
     at++
   }
@@ -50,7 +63,7 @@ function listed(value: Record<string, unknown>, keys: readonly string[]): boolea
 function ownKeys(value: Record<string, unknown>): string[] | undefined {
   const keys: string[] = []
   for (const key in value) {
-    if (!hasOwn.call(value, key)) continue
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue
     if (keys.length === MAX_LISTED_KEYS) return undefined
     keys.push(key)
   }
@@ -62,22 +75,22 @@ function ownKeys(value: Record<string, unknown>): string[] | undefined {
  * gives, for every value, the index `selectObjectBranch(branches, value,
  * options)` gives.
  *
- * What the keys alone decide (which branches declare every key, which
- * required keys the value lists) is remembered per list of own keys, for up
- * to 16 lists of up to 64 keys; a value with the same keys in the same order
- * as an earlier one then costs one pass over its keys, plus a test of each
- * required key it does not list. So `branches` (their `required` keys and
- * `declares` answers) must not change once the selector is made; `fits` and
- * `tagMatches` are asked on every call, as by `selectObjectBranch`. Cost of
- * a new key list: one `declares` call per (branch, key). Options that are
- * not functions throw a `TypeError` here, not on each call.
+ * For each list of own keys met (up to 16 lists of up to 64 keys), it asks
+ * `selectObjectBranch` once whether the keys alone decide the branch (no
+ * discriminator or tag key among them, a single covering branch); a later
+ * value with the same keys in the same order then costs a pass over its keys
+ * and an own-key test of each required, tag or discriminator key it does
+ * not list. Every other value is chosen for by `selectObjectBranch` itself.
+ * So `branches` (their `required` keys, `tags` and `declares` answers) must
+ * not change once the selector is made. Options that are not functions
+ * throw a `TypeError` here, not on each call.
  *
  * @example
  * ```ts
  * const branch = (key: string) => ({ required: [key], declares: (name: string) => name === key, tags: [], refs: [] })
  * const select = createObjectBranchSelector([branch('position'), branch('line')], { fits: () => true })
  * select({ line: 3 }) // => 1
- * select({ line: 4 }) // => 1 (the same keys: read from what was remembered)
+ * select({ line: 4 }) // => 1 (the same keys: decided before)
  * select({ position: 3 }) // => 0
  * ```
  */
@@ -85,22 +98,35 @@ export function createObjectBranchSelector<B extends ObjectBranch>(
   branches: readonly B[],
   options: SelectObjectBranchOptions<B>,
 ): (value: Record<string, unknown>) => number {
-  const { fits, tagMatches } = readChoiceOptions('createObjectBranchSelector', options)
-  const { discriminator } = options
+  const fits = options?.fits
+  if (typeof fits !== 'function')
+    throw new TypeError(
+      `createObjectBranchSelector: expected \`fits\` to be a function, received ${describeReceived(fits)}`,
+    )
+  const { discriminator, tagMatches } = options
+  if (tagMatches !== undefined && typeof tagMatches !== 'function')
+    throw new TypeError(
+      `createObjectBranchSelector: expected \`tagMatches\` to be a function or undefined, received ${describeReceived(tagMatches)}`,
+    )
   const fixed = [...branches]
-  const required = fixed.map((branch) => [...branch.required])
+  const direct: SelectObjectBranchOptions<B> = { discriminator, fits, tagMatches }
   const lists: KeyList[] = []
-  const factsOf = (value: Record<string, unknown>): BranchFacts => {
-    // Each test fails at the first key that differs: a few tests per value.
-    for (let index = 0; index < lists.length; index++) if (listed(value, lists[index]!.keys)) return lists[index]!
-    const keys = lists.length === MAX_KEY_LISTS ? undefined : ownKeys(value)
-    if (keys === undefined) return readDirectly
-    const list = new KeyList(keys, required, fixed)
-    lists.push(list)
-    return list
+  const decided = (value: Record<string, unknown>): number => {
+    let list: KeyList | undefined
+    for (let index = 0; index < lists.length && list === undefined; index++)
+      if (listed(value, lists[index]!.keys)) list = lists[index]
+    if (list === undefined) {
+      const keys = lists.length === MAX_KEY_LISTS ? undefined : ownKeys(value)
+      if (keys === undefined) return -1
+      lists.push((list = keyList(keys, fixed, direct)))
+    }
+    if (list.index === -1) return -1
+    for (const name of list.probes) if (Object.hasOwn(value, name)) return -1
+    return list.index
   }
-  return (value) =>
-    fixed.length <= 1
-      ? fixed.length - 1
-      : chooseObjectBranch(fixed, value, fits, tagMatches, discriminator, factsOf(value))
+  return (value) => {
+    if (fixed.length <= 1) return fixed.length - 1
+    const index = decided(value)
+    return index !== -1 ? index : selectObjectBranch(fixed, value, direct)
+  }
 }

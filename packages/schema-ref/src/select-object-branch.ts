@@ -1,5 +1,7 @@
-import { chooseObjectBranch, readChoiceOptions, readDirectly } from './internal/choose-object-branch.js'
+import { describeReceived } from './internal/describe-received.js'
 import type { ObjectBranch, SelectObjectBranchOptions } from './types.js'
+
+const strictlyEqual = (sent: unknown, expected: unknown): boolean => sent === expected
 
 /**
  * Index of the object branch of an `anyOf` / `oneOf` that an object value
@@ -46,6 +48,76 @@ export function selectObjectBranch<B extends ObjectBranch>(
   value: Record<string, unknown>,
   options: SelectObjectBranchOptions<B>,
 ): number {
-  const { fits, tagMatches } = readChoiceOptions('selectObjectBranch', options)
-  return chooseObjectBranch(branches, value, fits, tagMatches, options.discriminator, readDirectly)
+  const fits = options?.fits
+  if (typeof fits !== 'function')
+    throw new TypeError(`selectObjectBranch: expected \`fits\` to be a function, received ${describeReceived(fits)}`)
+  const tagMatches = options.tagMatches === undefined ? strictlyEqual : options.tagMatches
+  if (typeof tagMatches !== 'function')
+    throw new TypeError(
+      `selectObjectBranch: expected \`tagMatches\` to be a function or undefined, received ${describeReceived(tagMatches)}`,
+    )
+  if (branches.length <= 1) return branches.length - 1
+  const mapped = mappedBranch(branches, value, options.discriminator)
+  if (mapped !== -1) return mapped
+  // One pass finds the first complete and the first covering branch; the
+  // covering ones are visited again only when there are several of them.
+  let complete = -1
+  let covering = -1
+  let several = false
+  for (let index = 0; index < branches.length; index++) {
+    const branch = branches[index]!
+    if (!ownsAll(value, branch.required)) continue
+    if (complete === -1) complete = index
+    if (!covers(branch, value)) continue
+    if (covering === -1) covering = index
+    else several = true
+  }
+  if (several) {
+    for (let index = covering; index < branches.length; index++) {
+      const branch = branches[index]!
+      if (ownsAll(value, branch.required) && covers(branch, value) && fits(branch, value)) return index
+    }
+  }
+  for (let index = 0; index < branches.length; index++)
+    if (namedByTags(branches[index]!, value, tagMatches)) return index
+  return covering !== -1 ? covering : complete === -1 ? 0 : complete
+}
+
+// Whether the branch declares every own key of the value.
+function covers(branch: ObjectBranch, value: Record<string, unknown>): boolean {
+  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key) && !branch.declares(key)) return false
+  return true
+}
+
+function mappedBranch(
+  branches: readonly ObjectBranch[],
+  value: Record<string, unknown>,
+  discriminator: SelectObjectBranchOptions<ObjectBranch>['discriminator'],
+): number {
+  if (discriminator === undefined || !Object.hasOwn(value, discriminator.propertyName)) return -1
+  const tag = value[discriminator.propertyName]
+  const mapping = discriminator.mapping
+  if (typeof tag !== 'string' || !Object.hasOwn(mapping, tag)) return -1
+  const target = mapping[tag]
+  if (typeof target !== 'string') return -1
+  return branches.findIndex((branch) => branch.refs.includes(target))
+}
+
+function ownsAll(value: Record<string, unknown>, required: Iterable<string>): boolean {
+  for (const key of required) if (!Object.hasOwn(value, key)) return false
+  return true
+}
+
+function namedByTags(
+  branch: ObjectBranch,
+  value: Record<string, unknown>,
+  tagMatches: (sent: unknown, expected: unknown) => boolean,
+): boolean {
+  let named = false
+  for (const tag of branch.tags) {
+    if (!Object.hasOwn(value, tag.key)) continue
+    if (!tagMatches(value[tag.key], tag.value)) return false
+    named = true
+  }
+  return named
 }
