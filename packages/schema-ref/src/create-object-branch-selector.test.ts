@@ -66,6 +66,24 @@ describe('createObjectBranchSelector', () => {
     expect(asked).toBeLessThanOrEqual(4)
   })
 
+  it('asks `tagMatches` once per tag string of a key list, with the answers of selectObjectBranch', () => {
+    const pets = [
+      { required: ['kind'], properties: ['kind', 'lives'], tags: [{ key: 'kind', value: 5 }] },
+      { required: ['kind'], properties: ['kind', 'good'], tags: [{ key: 'kind', value: 6 }] },
+    ]
+    const branches = deepFreeze(pets.map(toBranch))
+    const pairs: unknown[] = []
+    const tagMatches = (sent: unknown, expected: unknown): boolean => (pairs.push(sent), Number(sent) === expected)
+    const choose = createObjectBranchSelector(branches, { fits: fitsFlag, tagMatches })
+    const values = ['6', '5', '6', ' 6', '6'].map((kind) => ({ kind, lives: 1 }))
+    expect(values.map(choose)).toEqual([1, 0, 1, 1, 1])
+    expect(pairs.filter((sent) => sent === '6')).toHaveLength(2) // once for each branch, for the first '6' only
+    const many = Array.from({ length: 70 }, (_, index) => ({ kind: String(index), lives: 1 }))
+    expect(many.map(choose)).toEqual(
+      many.map((value) => referenceChoice(branches, value, { fits: fitsFlag, tagMatches })),
+    )
+  })
+
   it('reads values directly past 16 key lists or 64 keys, with the same answers', () => {
     const choose = select(byRequired)
     const many = Array.from({ length: 20 }, (_, index) => ({ [`k${index}`]: 1, line: 1, body: 'x' }))

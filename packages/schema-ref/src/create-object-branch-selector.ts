@@ -7,19 +7,40 @@ import type { ObjectBranch, SelectObjectBranchOptions } from './types.js'
 const MAX_KEY_LISTS = 16
 const MAX_LISTED_KEYS = 64
 
+// String values remembered per key list for its one tag key.
+const MAX_TAG_VALUES = 64
+
 /**
- * One list of own enumerable keys, and the branch selectObjectBranch gives
- * a value with exactly those keys when that does not depend on the values:
- * no discriminator or tag key among them, no two covering branches to ask
- * `fits` about. `probes`: the keys the choice would also test (required and
- * tag keys, the discriminator's) that are not listed; a value owning one
- * without enumerating it is chosen for directly. `index` -1: not decided by
- * the keys.
+ * One list of own enumerable keys, and what selectObjectBranch gives a value
+ * with exactly those keys when that depends on no value (`index`), or on the
+ * string at the one tag or discriminator key listed (`tag`, each answer kept
+ * in `byTag`); -1 when it asks `fits` or reads more. `probes`: the keys the
+ * choice also tests (required and tag keys, the discriminator's) that are
+ * not listed; a value owning one without enumerating it is chosen for
+ * directly.
  */
 interface KeyList {
   readonly keys: readonly string[]
   readonly probes: readonly string[]
   readonly index: number
+  readonly tag: string | undefined
+  readonly byTag: Map<string, number>
+}
+
+// The one definition of the choice, asked about a value with `keys` alone
+// (the tag key holding `tag`); if it needs `fits`, the answer depends on the
+// values: -1.
+function decide<B extends ObjectBranch>(
+  keys: readonly string[],
+  branches: readonly B[],
+  options: SelectObjectBranchOptions<B>,
+  tagKey?: string,
+  tag?: string,
+): number {
+  let asked = false
+  const value = Object.fromEntries(keys.map((key) => [key, key === tagKey ? tag : null]))
+  const index = selectObjectBranch(branches, value, { ...options, fits: () => (asked = true) })
+  return asked ? -1 : index
 }
 
 function keyList<B extends ObjectBranch>(
@@ -28,25 +49,20 @@ function keyList<B extends ObjectBranch>(
   options: SelectObjectBranchOptions<B>,
 ): KeyList {
   const probes = new Set<string>()
+  const tagKeys = new Set<string>()
   for (const branch of branches) {
     for (const name of branch.required) probes.add(name)
-    for (const tag of branch.tags) probes.add(tag.key)
+    for (const { key } of branch.tags) tagKeys.add(key)
   }
   const discriminator = options.discriminator
-  if (discriminator !== undefined) probes.add(discriminator.propertyName)
+  if (discriminator !== undefined) tagKeys.add(discriminator.propertyName)
   const listed = new Set(keys)
-  const unlisted = [...probes].filter((name) => !listed.has(name))
-  const tagged = branches.some((branch) => branch.tags.some((tag) => listed.has(tag.key)))
-  if (tagged || (discriminator !== undefined && listed.has(discriminator.propertyName)))
-    return { keys, probes: unlisted, index: -1 }
-  // The one definition of the choice, asked once about a value with these
-  // keys alone; if it needs `fits`, the answer depends on the values.
-  let asked = false
-  const index = selectObjectBranch(branches, Object.fromEntries(keys.map((key) => [key, null])), {
-    discriminator,
-    fits: () => (asked = true),
-  })
-  return { keys, probes: unlisted, index: asked ? -1 : index }
+  const unlisted = [...probes, ...tagKeys].filter((name) => !listed.has(name))
+  const read = [...tagKeys].filter((name) => listed.has(name))
+  const byTag = new Map<string, number>()
+  if (read.length === 0)
+    return { keys, probes: unlisted, index: decide(keys, branches, options), tag: undefined, byTag }
+  return { keys, probes: unlisted, index: -1, tag: read.length === 1 ? read[0] : undefined, byTag }
 }
 
 // Whether the own enumerable keys of `value`, in order, are `keys`.
@@ -76,14 +92,16 @@ function ownKeys(value: Record<string, unknown>): string[] | undefined {
  * options)` gives.
  *
  * For each list of own keys met (up to 16 lists of up to 64 keys), it asks
- * `selectObjectBranch` once whether the keys alone decide the branch (no
- * discriminator or tag key among them, a single covering branch); a later
- * value with the same keys in the same order then costs a pass over its keys
- * and an own-key test of each required, tag or discriminator key it does
- * not list. Every other value is chosen for by `selectObjectBranch` itself.
- * So `branches` (their `required` keys, `tags` and `declares` answers) must
- * not change once the selector is made. Options that are not functions
- * throw a `TypeError` here, not on each call.
+ * `selectObjectBranch` once what a value with those keys alone is given,
+ * and for a list holding one tag or discriminator key, once per string at
+ * that key (up to 64 strings); answers that ask `fits` are not kept. A later
+ * value with the same keys in the same order (and the same tag string) then
+ * costs a pass over its keys and an own-key test of each required, tag or
+ * discriminator key it does not list. Every other value is chosen for by
+ * `selectObjectBranch` itself. So `branches` (their `required` keys, `tags`
+ * and `declares` answers) must not change once the selector is made, and
+ * `tagMatches` must answer the same for the same pair. Options that are not
+ * functions throw a `TypeError` here, not on each call.
  *
  * @example
  * ```ts
@@ -120,9 +138,16 @@ export function createObjectBranchSelector<B extends ObjectBranch>(
       if (keys === undefined) return -1
       lists.push((list = keyList(keys, fixed, direct)))
     }
-    if (list.index === -1) return -1
     for (const name of list.probes) if (Object.hasOwn(value, name)) return -1
-    return list.index
+    if (list.tag === undefined) return list.index
+    const tag = value[list.tag]
+    if (typeof tag !== 'string') return -1
+    let index = list.byTag.get(tag)
+    if (index === undefined) {
+      if (list.byTag.size === MAX_TAG_VALUES) return -1
+      list.byTag.set(tag, (index = decide(list.keys, fixed, direct, list.tag, tag)))
+    }
+    return index
   }
   return (value) => {
     if (fixed.length <= 1) return fixed.length - 1
