@@ -10,6 +10,7 @@ export type {
 } from './types.js'
 export { createPatternTest } from './create-pattern-test.js'
 export { selectObjectBranch } from './select-object-branch.js'
+export { createObjectBranchSelector } from './create-object-branch-selector.js'
 export { selectArrayBranch } from './select-array-branch.js'
 export { readDiscriminator } from './read-discriminator.js'
 export { JsonTypeBits, typeBitsOfKeyword, typeBitsOfValue } from './json-type-bits.js'

@@ -1,5 +1,5 @@
-import type { BranchDiscriminator, ObjectBranch, SelectObjectBranchOptions } from '@x/schema-ref'
-import { selectArrayBranch, selectObjectBranch } from '@x/schema-ref'
+import type { BranchDiscriminator, ObjectBranch } from '@x/schema-ref'
+import { createObjectBranchSelector, selectArrayBranch } from '@x/schema-ref'
 import { JsonTypeBits, typeBitsOfValue } from '@x/schema-ref'
 import { FIT_BUDGET, Node, SKIP_LOOSE, SKIP_PARSING } from './node.js'
 import { NOT_PARSED, isNullWord, parseStructure } from './parse-scalar.js'
@@ -24,7 +24,7 @@ const fits = (alternative: Alternative, value: unknown): boolean => alternative.
 export class UnionNode extends Node {
   private readonly objects: Alternative[]
   private readonly arrays: Alternative[]
-  private readonly choice: SelectObjectBranchOptions<Alternative>
+  private readonly select: (value: Record<string, unknown>) => number
   private readonly loose: boolean
   private readonly parsesAdmitted: boolean
 
@@ -35,8 +35,8 @@ export class UnionNode extends Node {
   ) {
     const types = alternatives.reduce((bits, alternative) => bits | alternative.node.types, 0)
     super(types, [], [], undefined, undefined)
-    this.choice = { discriminator, fits, tagMatches }
     this.objects = alternatives.filter((alternative) => (alternative.node.types & OBJECT) !== 0)
+    this.select = createObjectBranchSelector(this.objects, { discriminator, fits, tagMatches })
     this.arrays = alternatives.filter((alternative) => (alternative.node.types & ARRAY) !== 0)
     let changes = (types & NULL) !== 0 ? STRING : 0
     for (const { node } of alternatives) changes |= node.changes
@@ -54,7 +54,8 @@ export class UnionNode extends Node {
 
   override run(value: unknown, depth: number, walk: Walk): unknown {
     const bits = typeBitsOfValue(value)
-    if (bits === OBJECT && this.objects.length > 0) return this.pickObject(value as never).run(value, depth, walk)
+    if (bits === OBJECT && this.objects.length > 0)
+      return this.objects[this.select(value as never)]!.node.run(value, depth, walk)
     if (bits === ARRAY && this.arrays.length > 0) return this.runArray(value as unknown[], depth, walk)
     if (bits === STRING && this.parsesAdmitted) {
       const structure = parseStructure(value as string)
@@ -94,11 +95,6 @@ export class UnionNode extends Node {
     const bits = typeBitsOfValue(value)
     if (bits === OBJECT && this.objects.length === 1) return this.objects[0]!.node.fits(value, budget)
     return (bits & this.types) !== 0
-  }
-
-  private pickObject(value: Record<string, unknown>): Node {
-    if (this.objects.length === 1) return this.objects[0]!.node
-    return this.objects[selectObjectBranch(this.objects, value, this.choice)]!.node
   }
 
   /**

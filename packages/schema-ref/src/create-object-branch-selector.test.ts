@@ -1,0 +1,144 @@
+import { deepFreeze } from '@x/test-utils'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { createObjectBranchSelector } from './create-object-branch-selector.js'
+import { fitsFlag, referenceChoice, toBranch } from './test-support/branch-data.js'
+import type { BranchData } from './test-support/branch-data.js'
+
+const select = (data: readonly BranchData[]) =>
+  createObjectBranchSelector(deepFreeze(data.map(toBranch)), { fits: fitsFlag })
+
+describe('createObjectBranchSelector', () => {
+  const byRequired = [
+    { required: ['position'], properties: ['position', 'body'] },
+    { required: ['line'], properties: ['line', 'body'] },
+  ]
+
+  it('chooses as selectObjectBranch for values met again, whatever the order they come in', () => {
+    const choose = select(byRequired)
+    const values = deepFreeze([
+      { line: 1, body: 'a' },
+      { position: 2, body: 'b' },
+      { line: 3, body: 'c' },
+      { body: 'd', position: 4 },
+    ])
+    expect([...values, ...values].map(choose)).toEqual([1, 0, 1, 0, 1, 0, 1, 0])
+  })
+
+  it('counts a required key the value owns without enumerating it, as selectObjectBranch does', () => {
+    const choose = select(byRequired)
+    expect(choose({ body: 'a' })).toBe(0) // no branch complete: the first
+    const hidden = Object.defineProperty({ body: 'a' }, 'line', { value: 1, enumerable: false })
+    expect(choose(hidden)).toBe(1) // the same key list as before, and `line` owned all the same
+  })
+
+  it('chooses as selectObjectBranch when the value owns a tag or discriminator key without enumerating it', () => {
+    const tagged = [
+      { required: ['a'], properties: ['a', 'kind'], tags: [{ key: 'kind', value: 'x' }] },
+      {
+        required: ['a', 'b'],
+        properties: ['a', 'b', 'kind'],
+        tags: [{ key: 'kind', value: 'y' }],
+        refs: ['#/$defs/Y'],
+      },
+    ]
+    const branches = deepFreeze(tagged.map(toBranch))
+    const discriminator = { propertyName: 'kind', mapping: { y: '#/$defs/Y' } }
+    for (const options of [{ fits: fitsFlag }, { fits: fitsFlag, discriminator }]) {
+      const choose = createObjectBranchSelector(branches, options)
+      expect(choose({ a: 1 })).toBe(0)
+      const hidden = Object.defineProperty({ a: 1 }, 'kind', { value: 'y', enumerable: false })
+      expect(choose(hidden)).toBe(referenceChoice(branches, hidden, options))
+      expect(choose(hidden)).toBe(1)
+    }
+  })
+
+  it('asks `declares` once per branch and key of a key list, not on every value', () => {
+    let asked = 0
+    const branches = deepFreeze(
+      byRequired.map((data) => {
+        const branch = toBranch(data)
+        return { ...branch, declares: (key: string) => (asked++, branch.declares(key)) }
+      }),
+    )
+    const choose = createObjectBranchSelector(branches, { fits: fitsFlag })
+    for (let call = 0; call < 5; call++) expect(choose({ line: call, body: 'x' })).toBe(1)
+    expect(asked).toBeLessThanOrEqual(4)
+  })
+
+  it('asks `tagMatches` once per tag string of a key list, with the answers of selectObjectBranch', () => {
+    const pets = [
+      { required: ['kind'], properties: ['kind', 'lives'], tags: [{ key: 'kind', value: 5 }] },
+      { required: ['kind'], properties: ['kind', 'good'], tags: [{ key: 'kind', value: 6 }] },
+    ]
+    const branches = deepFreeze(pets.map(toBranch))
+    const pairs: unknown[] = []
+    const tagMatches = (sent: unknown, expected: unknown): boolean => (pairs.push(sent), Number(sent) === expected)
+    const choose = createObjectBranchSelector(branches, { fits: fitsFlag, tagMatches })
+    const values = ['6', '5', '6', ' 6', '6'].map((kind) => ({ kind, lives: 1 }))
+    expect(values.map(choose)).toEqual([1, 0, 1, 1, 1])
+    expect(pairs.filter((sent) => sent === '6')).toHaveLength(2) // once for each branch, for the first '6' only
+    const many = Array.from({ length: 70 }, (_, index) => ({ kind: String(index), lives: 1 }))
+    expect(many.map(choose)).toEqual(
+      many.map((value) => referenceChoice(branches, value, { fits: fitsFlag, tagMatches })),
+    )
+  })
+
+  it('reads values directly past 16 key lists or 64 keys, with the same answers', () => {
+    const choose = select(byRequired)
+    const many = Array.from({ length: 20 }, (_, index) => ({ [`k${index}`]: 1, line: 1, body: 'x' }))
+    expect(many.map(choose)).toEqual(many.map(() => 1))
+    const wide = Object.fromEntries(Array.from({ length: 70 }, (_, index) => [`w${index}`, index]))
+    expect(choose({ ...wide, position: 1 })).toBe(0)
+  })
+
+  it('throws a TypeError on bad options when made, naming itself', () => {
+    expect(() => createObjectBranchSelector([], { fits: 'yes' } as never)).toThrow(
+      new TypeError('createObjectBranchSelector: expected `fits` to be a function, received string'),
+    )
+  })
+})
+
+const key = fc.constantFrom('a', 'b', 'kind', 'name', '__proto__', 'toString')
+const scalar = fc.constantFrom<unknown>('x', 'y', 1, 2, true, null)
+const branchData = fc.record(
+  {
+    required: fc.uniqueArray(key, { maxLength: 2 }),
+    properties: fc.uniqueArray(key, { maxLength: 4 }),
+    patterns: fc.subarray(['^a', '^n']),
+    tags: fc.array(fc.record({ key, value: scalar }), { maxLength: 2 }),
+    refs: fc.subarray(['#/$defs/A', '#/$defs/B']),
+    fits: fc.boolean(),
+  },
+  { requiredKeys: [] },
+)
+// Through JSON text, so a "__proto__" key is an own data property, as JSON.parse hands it over.
+const value = fc
+  .dictionary(key, scalar, { maxKeys: 4 })
+  .map((record) => JSON.parse(JSON.stringify(record)) as Record<string, unknown>)
+const discriminator = fc.option(
+  fc.record({
+    propertyName: key,
+    mapping: fc.dictionary(fc.constantFrom('x', 'y'), fc.constantFrom<unknown>('#/$defs/A', '#/$defs/B', 3)),
+  }),
+  { nil: undefined },
+)
+
+describe('createObjectBranchSelector laws (fast-check)', () => {
+  it('gives every value of a sequence the index of the plain transcription of the order', () => {
+    fc.assert(
+      fc.property(
+        fc.array(branchData, { maxLength: 5 }),
+        fc.array(value, { maxLength: 30 }),
+        discriminator,
+        (data, values, mapping) => {
+          const branches = deepFreeze(data.map(toBranch))
+          const options = { discriminator: mapping, fits: fitsFlag }
+          const choose = createObjectBranchSelector(branches, options)
+          // Twice: the second pass reads what the first one remembered.
+          for (const item of [...values, ...values]) expect(choose(item)).toBe(referenceChoice(branches, item, options))
+        },
+      ),
+    )
+  })
+})
