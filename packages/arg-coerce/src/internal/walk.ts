@@ -1,3 +1,5 @@
+import type { Position } from './types.js'
+
 // Arguments need not be trees: an object reached by several paths (a DAG, a
 // cycle with two back-references) costs 2^depth walked once per path. Past
 // REMEMBER_AFTER objects and arrays entered, a call remembers each result by
@@ -6,11 +8,6 @@ export const REMEMBER_AFTER = 10_000
 
 interface Part<T> {
   fresh(value: T, depth: number, walk: Walk): T
-}
-
-// A compiled position, as this module sees it (types.ts imports Walk: no circle).
-interface Position {
-  run(value: unknown, depth: number, walk: Walk): unknown
 }
 
 /**
