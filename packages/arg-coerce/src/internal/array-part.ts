@@ -1,12 +1,12 @@
 import { inheritsElements, ownElements } from './array-copy.js'
 import type { GeneratedArrayRun } from './generate.js'
 import { generateArray } from './generate.js'
-import type { ArrayView, Budget, Compile, Position, Slot } from './types.js'
+import type { Budget, Compile, Position, Slot } from './types.js'
 import type { Shape } from './shape.js'
 import type { Walk } from './walk.js'
 
 /** The array half of a compiled position: `prefixItems` (or draft-7 tuple `items`) and the rest. */
-export class ArrayPart implements ArrayView {
+export class ArrayPart {
   private readonly prefix: ReadonlyArray<Slot | null>
   private readonly rest: Slot | null
   /** The specialized loop (see generate.ts) once made; null when this part cannot have one. */
@@ -41,10 +41,6 @@ export class ArrayPart implements ArrayView {
       if (node !== null && !node.fits(value[index], budget)) return false
     }
     return true
-  }
-
-  declaredProperties(): undefined {
-    return undefined
   }
 
   run(value: unknown[], depth: number, walk: Walk): unknown[] {

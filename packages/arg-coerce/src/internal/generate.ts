@@ -2,6 +2,7 @@ import { JsonTypeBits } from '@x/schema-ref'
 import type { Code } from './emit.js'
 import { Constants, join, js, literal, locals } from './emit.js'
 import { inheritsElements, ownElements } from './array-copy.js'
+import type { ObjectPart } from './object-part.js'
 import type { DeclaredProperties, Position } from './types.js'
 import { NOT_PARSED } from './parse-scalar.js'
 import type { Walk } from './walk.js'
@@ -12,11 +13,6 @@ const { ARRAY, BOOLEAN, INTEGER, NUMBER, OBJECT, STRING } = JsonTypeBits
 export type GeneratedRun = (value: Record<string, unknown>, depth: number, walk: Walk) => Record<string, unknown>
 /** The run of an array part, specialized to its item node. */
 export type GeneratedArrayRun = (value: unknown[], depth: number, walk: Walk) => unknown[]
-
-interface GeneratedPart {
-  run(value: never, depth: number, walk: Walk): unknown
-  declaredProperties(): DeclaredProperties | undefined
-}
 
 // Only a plain object is read by name (reading runs an accessor it inherits,
 // `size` of a Map-like object, unlike for...in). `"" in x` runs no code on an
@@ -85,7 +81,7 @@ function compile<T>(code: Code, constants: Constants): T | undefined {
 class Generator {
   readonly constants = new Constants()
   private left = MAX_GENERATED_PROPERTIES
-  private readonly open = new Set<GeneratedPart>()
+  private readonly open = new Set<object>()
 
   // `rL = node.run(xL, dL, w)`, then `store`, for the classes of values the
   // node changes only: a string at a plain position runs the node's rules in
@@ -111,8 +107,9 @@ class Generator {
     if ((node.changes & (OBJECT | ARRAY)) !== 0) {
       const structure = (bits: number, part: Code): Code =>
         !node.plain || (node.keeps & bits) === 0 ? call : js`if (${d} > 0) { ${part} }`
-      const array = node.array === undefined ? js`` : this.inline(node.array, node.array.itemNode(), level, true)
-      const object = node.object === undefined ? js`` : this.inline(node.object, undefined, level, false)
+      const array = node.array === undefined ? js`` : this.inline(node.array, level, node.array.itemNode())
+      const object =
+        node.object === undefined ? js`` : this.inline(node.object, level, undefined, node.object.declaredProperties())
       cases.push(
         js`if (typeof ${x} === "object" && ${x} !== null) { ${r} = ${x}; if (isArray(${x})) { ${structure(ARRAY, array)} } else { ${structure(OBJECT, object)} } ${store} }`,
       )
@@ -123,21 +120,26 @@ class Generator {
     return js`if (${x} !== undefined${skip}) { ${join(cases, js` else `)} }`
   }
 
-  private inline(part: GeneratedPart, item: Position | null | undefined, level: number, array: boolean): Code {
+  // An array part brings its `item` node, an object part its `properties`.
+  private inline(
+    part: object,
+    level: number,
+    item: Position | null | undefined,
+    properties?: DeclaredProperties,
+  ): Code {
     const { x, r, d } = locals(level)
     const inner = locals(level + 1)
-    const properties = array ? undefined : part.declaredProperties()
     const fits =
       level + 1 < MAX_INLINE_LEVELS &&
       !this.open.has(part) &&
-      (array ? item != null : properties !== undefined && properties.length <= this.left)
+      (item != null || (properties !== undefined && properties.length <= this.left))
     const call = js`${r} = ${this.constants.add(part)}.run(${x}, ${d} - 1, w);`
     if (!fits) return call
     this.open.add(part)
-    const code = array ? this.arrayCode(item!, level + 1) : this.objectCode(properties!, level + 1)
+    const code = item != null ? this.arrayCode(item, level + 1) : this.objectCode(properties!, level + 1)
     this.open.delete(part)
     const open = js`const ${inner.v} = ${x}, ${inner.d} = ${d} - 1; ${code} ${r} = ${inner.out}`
-    return array ? open : js`${ifNotPlain(x, inner.p)} ${call} else { ${open} }`
+    return item != null ? open : js`${ifNotPlain(x, inner.p)} ${call} else { ${open} }`
   }
 
   objectCode(properties: DeclaredProperties, level: number): Code {
@@ -168,7 +170,7 @@ for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { ${x} = ${v}[${i}]; ${this.value
  * in place, into a value the call parsed from JSON text). Undefined when the
  * engine forbids it or the part is too large.
  */
-export function generateObject(part: GeneratedPart & { interpret: GeneratedRun }): GeneratedRun | undefined {
+export function generateObject(part: ObjectPart): GeneratedRun | undefined {
   const properties = part.declaredProperties()
   if (properties === undefined || properties.length > MAX_GENERATED_PROPERTIES) return undefined
   const generator = new Generator()

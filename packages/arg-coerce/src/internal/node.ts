@@ -1,6 +1,8 @@
 import { JsonTypeBits, typeBitsOfValue } from '@x/schema-ref'
 import { NOT_PARSED } from './parse-scalar.js'
-import type { ArrayView, Budget, ObjectView, Position, Rule } from './types.js'
+import type { ArrayPart } from './array-part.js'
+import type { ObjectPart } from './object-part.js'
+import type { Budget, Rule } from './types.js'
 import type { Walk } from './walk.js'
 
 const { ARRAY, OBJECT } = JsonTypeBits
@@ -24,7 +26,7 @@ function inEnums(enums: ReadonlyArray<readonly unknown[]>, value: unknown): bool
  * `changes`: bits of the values `run` may change (the generated code calls
  * it for those only).
  */
-export class Node implements Position {
+export class Node {
   readonly keeps: number
   changes: number
 
@@ -32,8 +34,8 @@ export class Node implements Position {
     readonly types: number,
     readonly enums: ReadonlyArray<readonly unknown[]>,
     private readonly rules: readonly Rule[],
-    readonly object: ObjectView | undefined,
-    readonly array: ArrayView | undefined,
+    readonly object: ObjectPart | undefined,
+    readonly array: ArrayPart | undefined,
   ) {
     let read = 0
     let admittedRead = 0
