@@ -1,5 +1,4 @@
 import { inheritsElements, ownElements } from './array-copy.js'
-import type { GeneratedArrayRun } from './generate.js'
 import { generateArray } from './generate.js'
 import type { Budget, Compile, Position, Slot } from './types.js'
 import type { Shape } from './shape.js'
@@ -10,7 +9,7 @@ export class ArrayPart {
   private readonly prefix: ReadonlyArray<Slot | null>
   private readonly rest: Slot | null
   /** The specialized loop (see generate.ts) once made; null when this part cannot have one. */
-  private generated: GeneratedArrayRun | null | undefined
+  private generated: ArrayPart['fresh'] | null | undefined
 
   constructor(
     shape: Shape,

@@ -1,18 +1,12 @@
 import { JsonTypeBits } from '@x/schema-ref'
-import type { Code } from './emit.js'
-import { Constants, join, js, literal, locals } from './emit.js'
+import { type Code, Constants, join, js, literal, locals } from './emit.js'
 import { inheritsElements, ownElements } from './array-copy.js'
+import type { ArrayPart } from './array-part.js'
 import type { ObjectPart } from './object-part.js'
 import type { DeclaredProperties, Position } from './types.js'
 import { NOT_PARSED } from './parse-scalar.js'
-import type { Walk } from './walk.js'
 
 const { ARRAY, BOOLEAN, INTEGER, NUMBER, OBJECT, STRING } = JsonTypeBits
-
-/** The run of an object part, specialized to its declared properties. */
-export type GeneratedRun = (value: Record<string, unknown>, depth: number, walk: Walk) => Record<string, unknown>
-/** The run of an array part, specialized to its item node. */
-export type GeneratedArrayRun = (value: unknown[], depth: number, walk: Walk) => unknown[]
 
 // Only a plain object is read by name (reading runs an accessor it inherits,
 // `size` of a Map-like object, unlike for...in). `"" in x` runs no code on an
@@ -30,11 +24,7 @@ const owns = (c: Code, name: Code): Code =>
  * comes before V8 optimizes any caller; the suite runs again with 1.
  * `available`: whether the engine allows `new Function`. `compiled`: a count.
  */
-export const codegen: { after: number; available: boolean | undefined; compiled: number } = {
-  after: 2,
-  available: undefined,
-  compiled: 0,
-}
+export const codegen = { after: 2, available: undefined as boolean | undefined, compiled: 0 }
 
 // Bounds of one generated function: properties (with those of the objects
 // coerced in place), levels inlined, length of a name (each is written
@@ -170,7 +160,7 @@ for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { ${x} = ${v}[${i}]; ${this.value
  * in place, into a value the call parsed from JSON text). Undefined when the
  * engine forbids it or the part is too large.
  */
-export function generateObject(part: ObjectPart): GeneratedRun | undefined {
+export function generateObject(part: ObjectPart): ObjectPart['interpret'] | undefined {
   const properties = part.declaredProperties()
   if (properties === undefined || properties.length > MAX_GENERATED_PROPERTIES) return undefined
   const generator = new Generator()
@@ -180,7 +170,7 @@ export function generateObject(part: ObjectPart): GeneratedRun | undefined {
 }
 
 /** The loop of an array without a tuple prefix, specialized to its item node. */
-export function generateArray(item: Position): GeneratedArrayRun | undefined {
+export function generateArray(item: Position): ArrayPart['fresh'] | undefined {
   const generator = new Generator()
   const code = generator.arrayCode(item, 0)
   return compile(js`function coerceArray(v0, d0, w) {\n${code}\nreturn out0;\n}`, generator.constants)

@@ -1,5 +1,4 @@
 import { createPatternTest } from '@x/schema-ref'
-import type { GeneratedRun } from './generate.js'
 import { generateObject, readableByName } from './generate.js'
 import type { Budget, Compile, DeclaredProperties, Position, Slot } from './types.js'
 import type { Shape } from './shape.js'
@@ -21,7 +20,7 @@ export class ObjectPart {
   private readonly opaque: boolean
   private readonly additional: readonly unknown[]
   /** The specialized run (see generate.ts) once made; null when this part cannot have one. */
-  generated: GeneratedRun | null | undefined
+  generated: ObjectPart['interpret'] | null | undefined
 
   constructor(
     shape: Shape,

@@ -6,10 +6,6 @@ import type { Position } from './types.js'
 // (value, part, depth), so a shared value is coerced once per part and depth.
 export const REMEMBER_AFTER = 10_000
 
-interface Part<T> {
-  fresh(value: T, depth: number, walk: Walk): T
-}
-
 /**
  * The state of one call, passed down, never shared between two calls in
  * progress. `generates`: whether parts may specialize (see generate.ts).
@@ -54,7 +50,7 @@ export class Walk {
   }
 
   /** `part.fresh(value, depth)`, through the memo once the call has entered REMEMBER_AFTER values. */
-  enter<T extends object>(part: Part<T>, value: T, depth: number): T {
+  enter<T extends object>(part: { fresh(value: T, depth: number, walk: Walk): T }, value: T, depth: number): T {
     if (++this.visits <= REMEMBER_AFTER) return part.fresh(value, depth, this)
     const memo = (this.memo ??= new WeakMap())
     let byPart = memo.get(value)
