@@ -7,20 +7,15 @@ import type { Walk } from './internal/walk.js'
 /**
  * Coerces a tool call's arguments to the types its JSON Schema declares.
  *
- * `schema` is the tool's parameters schema and the document root for every
- * `$ref`. At each position the schema in force is resolved (`$ref` with
- * siblings, `allOf`, `anyOf`/`oneOf`), then a value already admitted stays;
- * `"5"` becomes `5` for integer/number, `"true"` a boolean, `"null"` null;
- * JSON text becomes the object or array asked for; a lone value becomes
- * `[value]` where only an array is admitted; a number or boolean its string
- * where only a string is. Anything else stays as sent (see the README's
- * rules and options).
+ * `schema` is the tool's parameters schema and the document root for every `$ref`. At each position the schema in force
+ * is resolved (`$ref` with siblings, `allOf`, `anyOf`/`oneOf`), then a value already admitted stays; `"5"` becomes `5`
+ * for integer/number, `"true"` a boolean, `"null"` null; JSON text becomes the object or array asked for; a lone value
+ * becomes `[value]` where only an array is admitted; a number or boolean its string where only a string is. Anything
+ * else stays as sent (see the README's rules and options).
  *
- * Pure: `args` is never mutated, untouched subtrees are shared, and a call
- * that changes nothing returns `args` itself. Never throws on data. The
- * compiled schema is cached per (schema object, options); from its second
- * call on, object positions are specialized with `new Function` (property
- * names enter only as string literals) unless `options.codegen` is false.
+ * Pure: `args` is never mutated, untouched subtrees are shared, and a call that changes nothing returns `args` itself.
+ * Never throws on data. The compiled schema is cached per (schema object, options); from its second call on, object
+ * positions are specialized with `new Function` (names enter only as literals) unless `options.codegen` is false.
  *
  * @example
  * ```ts
@@ -46,8 +41,7 @@ export function coerceToolArgs<Expected = unknown>(
 function coerceUnknown(schema: unknown, args: unknown, options: CoerceToolArgsOptions | undefined): unknown {
   const { maxDepth, flags } = readOptions(options)
   if (typeof schema !== 'object' || schema === null) return args
-  // A throwing getter or a revoked Proxy, in the schema or the arguments, is
-  // bad data like any other: the arguments come back as they were sent.
+  // A throwing getter or a revoked Proxy in the schema or the arguments is bad data: the arguments come back as sent.
   let walk: Walk | undefined
   try {
     const context = contextFor(schema, flags)

@@ -36,9 +36,8 @@ export class Context {
 
   private compileSchemas(schemas: readonly unknown[]): Node | null {
     const single = schemas.length === 1 ? schemas[0] : undefined
-    // The node of one schema object depends on that object (and the root)
-    // alone: positions reached through one `$ref` share it, which closes a
-    // recursive model into a cycle of nodes.
+    // The node of one schema object depends on that object (and the root) alone: positions reached through one `$ref`
+    // share it, which closes a recursive model into a cycle of nodes.
     const keys: object[] = []
     if (typeof single === 'object' && single !== null) {
       keys.push(single)
@@ -105,9 +104,8 @@ export class Context {
     return tags
   }
 
-  // Whether a sent tag names `expected` as a position of its type would
-  // coerce it (`"5"` names `const: 5`), so that coercing the tag cannot
-  // change the branch chosen on the raw value.
+  // Whether a sent tag names `expected` as a position of its type would coerce it (`"5"` names `const: 5`), so that
+  // coercing the tag cannot change the branch chosen on the raw value.
   private readonly tagMatches = (sent: unknown, expected: unknown): boolean => {
     if (sent === expected) return true
     const bits = typeBitsOfValue(expected)

@@ -8,9 +8,8 @@ import { NOT_PARSED } from './parse-scalar.js'
 
 const { ARRAY, BOOLEAN, INTEGER, NUMBER, OBJECT, STRING } = JsonTypeBits
 
-// Only a plain object is read by name (reading runs an accessor it inherits,
-// `size` of a Map-like object, unlike for...in). `"" in x` runs no code on an
-// ordinary object and gives V8 its map: the prototype read becomes a map check.
+// Only a plain object is read by name (reading runs an accessor it inherits, `size` of a Map-like object, unlike
+// for...in). `"" in x` runs no code on an ordinary object and gives V8 its map: the prototype read becomes a map check.
 const ifNotPlain = (x: Code, p: Code): Code =>
   js`const ${p} = ("" in ${x}, getPrototypeOf(${x})); if (${p} !== objectPrototype && ${p} !== null)`
 // Whether the copy `c` (a spread or parsed JSON: its prototype is Object.prototype) owns `name`, mostly without a call.
@@ -18,17 +17,14 @@ const owns = (c: Code, name: Code): Code =>
   js`${name} in ${c} && (!(${name} in objectPrototype) || has.call(${c}, ${name}))`
 
 /**
- * Process-wide, written by no call. `after`: the call with a schema (and
- * options) from which its parts are specialized: a schema used once (a
- * server just connected) never pays for code generation, and the switch
- * comes before V8 optimizes any caller; the suite runs again with 1.
- * `available`: whether the engine allows `new Function`. `compiled`: a count.
+ * Process-wide, written by no call. `after`: the call with a schema (and options) from which its parts are specialized:
+ * a schema used once (a server just connected) never pays for code generation, and the switch comes before V8 optimizes
+ * any caller; the suite runs again with 1. `available`: whether the engine allows `new Function`. `compiled`: a count.
  */
 export const codegen = { after: 2, available: undefined as boolean | undefined, compiled: 0 }
 
-// Bounds of one generated function: properties (with those of the objects
-// coerced in place), levels inlined, length of a name (each is written
-// several times), and of the whole source (a backstop).
+// Bounds of one generated function: properties (with those of the objects coerced in place), levels inlined, length of
+// a name (each is written several times), and of the whole source (a backstop).
 export const MAX_GENERATED_PROPERTIES = 64
 const MAX_INLINE_LEVELS = 4
 export const MAX_GENERATED_NAME_LENGTH = 256
@@ -66,16 +62,15 @@ function compile<T>(code: Code, constants: Constants): T | undefined {
   }
 }
 
-// Level L of nesting has its own variables (`vL` the object or array, `dL`
-// its depth left, `outL` its result, `xL`/`rL` an item and what it became).
+// Level L of nesting has its own variables (`vL` the object or array, `dL` its depth left, `outL` its result, `xL`/`rL`
+// an item and what it became).
 class Generator {
   readonly constants = new Constants()
   private left = MAX_GENERATED_PROPERTIES
   private readonly open = new Set<object>()
 
-  // `rL = node.run(xL, dL, w)`, then `store`, for the classes of values the
-  // node changes only: a string at a plain position runs the node's rules in
-  // order, an object or array its part, in place when it fits.
+  // `rL = node.run(xL, dL, w)`, then `store`, for the classes of values the node changes only: a string at a plain
+  // position runs the node's rules in order, an object or array its part, in place when it fits.
   value(node: Position, level: number, store: Code): Code {
     const { x, r, d } = locals(level)
     const n = this.constants.add(node)
@@ -111,12 +106,7 @@ class Generator {
   }
 
   // An array part brings its `item` node, an object part its `properties`.
-  private inline(
-    part: object,
-    level: number,
-    item: Position | null | undefined,
-    properties?: DeclaredProperties,
-  ): Code {
+  private inline(part: object, level: number, item?: Position | null, properties?: DeclaredProperties): Code {
     const { x, r, d } = locals(level)
     const inner = locals(level + 1)
     const fits =
@@ -152,13 +142,11 @@ for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { ${x} = ${v}[${i}]; ${this.value
 }
 
 /**
- * A run that reads each declared property by name instead of walking keys
- * with for...in: a named read is a field load once V8 knows the layout, and
- * each function has its own property sites, so tools called in turn do not
- * overload shared ones. A changed value is written into a spread copy, which
- * owns exactly the value's own enumerable keys, as with the interpreter (or
- * in place, into a value the call parsed from JSON text). Undefined when the
- * engine forbids it or the part is too large.
+ * A run that reads each declared property by name instead of walking keys with for...in: a named read is a field load
+ * once V8 knows the layout, and each function has its own property sites, so tools called in turn do not overload
+ * shared ones. A changed value is written into a spread copy, which owns exactly the value's own enumerable keys, as
+ * with the interpreter (or in place, into a value the call parsed from JSON text). Undefined when the engine forbids it
+ * or the part is too large.
  */
 export function generateObject(part: ObjectPart): ObjectPart['interpret'] | undefined {
   const properties = part.declaredProperties()

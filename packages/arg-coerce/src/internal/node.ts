@@ -7,8 +7,8 @@ import type { Walk } from './walk.js'
 
 const { ARRAY, OBJECT } = JsonTypeBits
 
-// Values one fit check may look at: a union asks it of every branch, and a
-// DAG has exponentially many paths. Past it the answer is "does not fit".
+// Values one fit check may look at: a union asks it of every branch, and a DAG has exponentially many paths. Past it
+// the answer is "does not fit".
 export const FIT_BUDGET = 1024
 
 /** What `Node.coerce` may skip: rules that parse JSON text (a union parsed it), loose rules. */
@@ -21,10 +21,8 @@ function inEnums(enums: ReadonlyArray<readonly unknown[]>, value: unknown): bool
 }
 
 /**
- * A compiled position of the schema (one alternative; unions are UnionNode).
- * `keeps`: bits of the values left as they are (scalars) or entered;
- * `changes`: bits of the values `run` may change (the generated code calls
- * it for those only).
+ * A compiled position of the schema (one alternative; unions are UnionNode). `keeps`: bits of the values left as they
+ * are (scalars) or entered; `changes`: bits of the values `run` may change (generated code calls it for those alone).
  */
 export class Node {
   readonly keeps: number

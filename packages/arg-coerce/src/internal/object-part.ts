@@ -4,11 +4,9 @@ import type { Budget, Compile, DeclaredProperties, Position, Slot } from './type
 import type { Shape } from './shape.js'
 import type { Walk } from './walk.js'
 
-// Keys outside `properties` get their slot cached too, up to a bound, so a
-// model inventing keys cannot grow the cache without limit.
+// Slots of keys outside `properties` are cached too, up to a bound: a model inventing keys cannot grow the cache.
 const MAX_DYNAMIC = 256
-// createPatternTest's key budget: past it a tester claims no match, so
-// whether such a key falls under `additionalProperties` is unknown.
+// createPatternTest's key budget: a longer key matches no tester, so whether additionalProperties applies is unknown.
 const PATTERN_KEY_BUDGET = 256
 
 /** The object half of a compiled position: `properties`, `patternProperties`, `additionalProperties`. */

@@ -1,16 +1,14 @@
 import type { Position } from './types.js'
 
-// Arguments need not be trees: an object reached by several paths (a DAG, a
-// cycle with two back-references) costs 2^depth walked once per path. Past
-// REMEMBER_AFTER objects and arrays entered, a call remembers each result by
-// (value, part, depth), so a shared value is coerced once per part and depth.
+// Arguments need not be trees: an object reached by several paths (a DAG, a cycle with two back-references) costs
+// 2^depth walked once per path. Past REMEMBER_AFTER objects and arrays entered, a call remembers each result by (value,
+// part, depth), so a shared value is coerced once per part and depth.
 export const REMEMBER_AFTER = 10_000
 
 /**
- * The state of one call, passed down, never shared between two calls in
- * progress. `generates`: whether parts may specialize (see generate.ts).
- * `owned`: whether the value at hand was parsed from JSON text in this call:
- * nothing else holds it, so it is coerced in place instead of copied.
+ * The state of one call, passed down, never shared between two calls in progress. `generates`: whether parts may
+ * specialize (see generate.ts). `owned`: whether the value at hand was parsed from JSON text in this call: nothing else
+ * holds it, so it is coerced in place instead of copied.
  */
 export class Walk {
   visits = 0
