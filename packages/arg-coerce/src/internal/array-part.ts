@@ -33,7 +33,6 @@ export class ArrayPart {
     return this.prefix.length === 0 ? this.nodeAt(0) : undefined
   }
 
-  /** Whether every item already has the types its position admits (see Position.fits). */
   fits(value: unknown[], budget: Budget): boolean {
     for (let index = 0; index < value.length; index++) {
       const node = this.nodeAt(index)

@@ -36,13 +36,8 @@ export class ObjectPart {
   private slotFor(key: string, declared: readonly unknown[] | undefined): Slot | null {
     const matching = this.patterns.filter((pattern) => pattern.test(key)).map((pattern) => pattern.schema)
     // A key some pattern might cover, unknown which: `additionalProperties` may not apply.
-    const uncertain = this.opaque || (this.patterns.length > 0 && key.length > PATTERN_KEY_BUDGET)
-    const schemas =
-      declared === undefined && matching.length === 0
-        ? uncertain
-          ? []
-          : this.additional
-        : [...(declared ?? []), ...matching]
+    const other = this.opaque || (this.patterns.length > 0 && key.length > PATTERN_KEY_BUDGET) ? [] : this.additional
+    const schemas = declared === undefined && matching.length === 0 ? other : [...(declared ?? []), ...matching]
     return schemas.length === 0 ? null : { schemas, node: undefined }
   }
 
