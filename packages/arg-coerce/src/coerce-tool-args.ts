@@ -34,26 +34,22 @@ export function coerceToolArgs<Expected = unknown>(
   args: unknown,
   options?: CoerceToolArgsOptions,
 ): Expected {
-  // The cast is the caller's assertion (see above); nothing here checks it.
-  return coerceUnknown(schema, args, options) as Expected
-}
-
-function coerceUnknown(schema: unknown, args: unknown, options: CoerceToolArgsOptions | undefined): unknown {
+  // The casts are the caller's assertion (see above); nothing here checks them.
   const { maxDepth, flags } = readOptions(options)
-  if (typeof schema !== 'object' || schema === null) return args
+  if (typeof schema !== 'object' || schema === null) return args as Expected
   // A throwing getter or a revoked Proxy in the schema or the arguments is bad data: the arguments come back as sent.
   let walk: Walk | undefined
   try {
     const context = contextFor(schema, flags)
-    if (context.root === null) return args
+    if (context.root === null) return args as Expected
     walk = context.walk.take(++context.calls >= codegen.after && (flags & NO_CODEGEN) === 0)
     // What context.root.run does with an object, without the dispatch on its type.
     const run = context.entry?.generated
     if (run != null && typeof args === 'object' && args !== null && !Array.isArray(args) && maxDepth > 0)
-      return run(args as Record<string, unknown>, maxDepth - 1, walk)
-    return context.root.run(args, maxDepth, walk)
+      return run(args as Record<string, unknown>, maxDepth - 1, walk) as Expected
+    return context.root.run(args, maxDepth, walk) as Expected
   } catch {
-    return args
+    return args as Expected
   } finally {
     if (walk !== undefined) walk.busy = false
   }
