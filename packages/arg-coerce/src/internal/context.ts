@@ -38,13 +38,9 @@ export class Context {
     const single = schemas.length === 1 ? schemas[0] : undefined
     // The node of one schema object depends on that object (and the root) alone: positions reached through one `$ref`
     // share it, which closes a recursive model into a cycle of nodes.
-    const keys: object[] = []
-    if (typeof single === 'object' && single !== null) {
-      keys.push(single)
-      const resolved = this.resolver.resolve(single)
-      if (resolved !== single && typeof resolved === 'object' && resolved !== null) keys.push(resolved)
-      for (const key of keys) if (this.memo.has(key)) return this.memo.get(key)!
-    }
+    const resolved = typeof single === 'object' && single !== null ? this.resolver.resolve(single) : undefined
+    const keys = [single, resolved].filter((key): key is object => typeof key === 'object' && key !== null)
+    for (const key of keys) if (this.memo.has(key)) return this.memo.get(key)!
     const node = this.build(shapesOf(this.resolver, schemas))
     for (const key of keys) this.memo.set(key, node)
     return node

@@ -79,12 +79,11 @@ class Generator {
     if ((node.changes & STRING) !== 0) {
       const rules =
         node.plain && node.enums.length === 0 && (node.keeps & STRING) === 0 ? node.rulesReading(STRING) : []
-      const chain = rules.map(
-        (rule, index) =>
-          js`${index === 0 ? js`` : js`if (${r} === NOT_PARSED) `}${r} = ${this.constants.add(rule.apply)}(${x}, ${n}, ${d}, w);`,
+      const chain = join(
+        rules.map((rule) => js`${r} = ${this.constants.add(rule.apply)}(${x}, ${n}, ${d}, w);`),
+        js` if (${r} === NOT_PARSED) `,
       )
-      const body =
-        chain.length === 0 ? js`${call} ${store}` : js`${join(chain, js` `)} if (${r} !== NOT_PARSED) { ${store} }`
+      const body = rules.length === 0 ? js`${call} ${store}` : js`${chain} if (${r} !== NOT_PARSED) { ${store} }`
       cases.push(js`if (typeof ${x} === "string") { ${body} }`)
     }
     if ((node.changes & (INTEGER | NUMBER)) !== 0) cases.push(js`if (typeof ${x} === "number") { ${call} ${store} }`)
