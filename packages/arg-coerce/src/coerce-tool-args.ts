@@ -1,7 +1,6 @@
 import { contextFor } from './internal/context.js'
 import { codegen } from './internal/generate.js'
-import type { CoerceToolArgsOptions } from './internal/options.js'
-import { NO_CODEGEN, readOptions } from './internal/options.js'
+import { type CoerceToolArgsOptions, NO_CODEGEN, readOptions } from './internal/options.js'
 import type { Walk } from './internal/walk.js'
 
 /**

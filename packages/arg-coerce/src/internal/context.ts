@@ -89,9 +89,8 @@ export class Context {
     const tags: Array<{ key: string; value: unknown }> = []
     for (const [key, schemas] of shape.properties) {
       for (const schema of schemas) {
-        const resolved = this.resolver.resolve(schema)
-        if (typeof resolved !== 'object' || resolved === null) continue
-        const record = resolved as Record<string, unknown>
+        const record = this.resolver.resolve(schema) as Record<string, unknown> | null
+        if (typeof record !== 'object' || record === null) continue
         const values = Object.hasOwn(record, 'enum') ? record['enum'] : undefined
         if (Object.hasOwn(record, 'const')) tags.push({ key, value: record['const'] })
         else if (Array.isArray(values) && values.length === 1) tags.push({ key, value: values[0] })

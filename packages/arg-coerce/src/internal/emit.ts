@@ -6,11 +6,8 @@ declare const brand: unique symbol
 export type Code = string & { readonly [brand]: true }
 
 /** This package's template text with `Code` parts in place. */
-export function js(strings: TemplateStringsArray, ...parts: readonly Code[]): Code {
-  let text = strings[0]!
-  for (let index = 0; index < parts.length; index++) text += parts[index]! + strings[index + 1]!
-  return text as Code
-}
+export const js = (strings: TemplateStringsArray, ...parts: readonly Code[]): Code =>
+  parts.reduce((text: string, part, index) => text + part + strings[index + 1]!, strings[0]!) as Code
 
 // JSON's string grammar is a subset of JavaScript's (line separators included) and JSON.stringify escapes lone
 // surrogates: whatever quotes or backslashes a string holds, it becomes one JavaScript string literal.
@@ -31,7 +28,6 @@ export class Constants {
   /** A name (`k0`, `k1`, ...) bound to `value` in the generated function. */
   readonly add = (value: unknown): Code => `k${this.values.push(value) - 1}` as Code
 
-  /** The declarations that bind every name handed out. */
   declarations(): Code {
     if (this.values.length === 0) return js``
     return `const ${this.values.map((_, index) => `k${index} = k[${index}]`).join(', ')};` as Code

@@ -31,9 +31,8 @@ export const MAX_GENERATED_NAME_LENGTH = 256
 export const MAX_GENERATED_SOURCE = 262_144
 
 /** Whether a name can be read by name: not one every object inherits (`__proto__`, `toString`), nor too long. */
-export function readableByName(key: string): boolean {
-  return key.length <= MAX_GENERATED_NAME_LENGTH && !(key in Object.prototype)
-}
+export const readableByName = (key: string): boolean =>
+  key.length <= MAX_GENERATED_NAME_LENGTH && !(key in Object.prototype)
 
 const HELPERS = {
   has: Object.prototype.hasOwnProperty,

@@ -92,7 +92,6 @@ export class ObjectPart {
     return properties
   }
 
-  /** The interpreter: one for...in over the value's own keys. */
   interpret(value: Record<string, unknown>, depth: number, walk: Walk): Record<string, unknown> {
     let out = value
     for (const key in value) {
