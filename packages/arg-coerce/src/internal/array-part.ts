@@ -46,10 +46,7 @@ export class ArrayPart {
   }
 
   fresh(value: unknown[], depth: number, walk: Walk): unknown[] {
-    if (this.generated === undefined && walk.generates) {
-      const item = this.itemNode()
-      this.generated = item == null ? null : (generateArray(item) ?? null)
-    }
+    if (this.generated === undefined && walk.generates) this.generated = generateArray(this.itemNode()) ?? null
     if (this.generated != null) return this.generated(value, depth, walk)
     let out = value
     // Set at the first change when a prototype holds elements: a later item may be a hole too.

@@ -17,7 +17,6 @@ export const join = (parts: readonly Code[], separator: Code): Code => parts.joi
 
 const LOCALS = ['v', 'd', 'out', 'x', 'r', 'c', 'g', 'i', 'p'] as const
 
-/** The variables of nesting level `level` (`v0`, `out1`, ...): each level has its own. */
 export const locals = (level: number) =>
   Object.fromEntries(LOCALS.map((name) => [name, `${name}${level}`])) as Record<(typeof LOCALS)[number], Code>
 

@@ -45,13 +45,12 @@ const HELPERS = {
 }
 
 // Under a CSP without 'unsafe-eval', or on Cloudflare Workers, the first attempt throws; no other is made.
-function compile<T>(code: Code, constants: Constants): T | undefined {
-  const body = js`${constants.declarations()}\nreturn ${code};`
+function compile<T>(name: Code, code: Code, constants: Constants): T | undefined {
+  const body = js`${constants.declarations()}\nreturn function ${name}(v0, d0, w) {\n${code}\nreturn out0;\n};`
   if (codegen.available === false || body.length > MAX_GENERATED_SOURCE) return undefined
   try {
     // eslint-disable-next-line no-new-func -- the specialization itself: schema strings enter only as literals (emit.ts)
-    const factory = new Function('k', ...Object.keys(HELPERS), body)
-    const run = factory(constants.values, ...Object.values(HELPERS)) as T
+    const run = new Function('k', ...Object.keys(HELPERS), body)(constants.values, ...Object.values(HELPERS)) as T
     codegen.available = true
     codegen.compiled++
     return run
@@ -103,7 +102,6 @@ class Generator {
     return js`if (${x} !== undefined${skip}) { ${join(cases, js` else `)} }`
   }
 
-  // An array part brings its `item` node, an object part its `properties`.
   private inline(part: object, level: number, item?: Position | null, properties?: DeclaredProperties): Code {
     const { x, r, d } = locals(level)
     const inner = locals(level + 1)
@@ -140,24 +138,22 @@ for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { ${x} = ${v}[${i}]; ${this.value
 }
 
 /**
- * A run that reads each declared property by name instead of walking keys with for...in: a named read is a field load
- * once V8 knows the layout, and each function has its own property sites, so tools called in turn do not overload
- * shared ones. A changed value is written into a spread copy, which owns exactly the value's own enumerable keys, as
- * with the interpreter (or in place, into a value the call parsed from JSON text). Undefined when the engine forbids it
- * or the part is too large.
+ * A run that reads each declared property by name, not with for...in: a named read is a field load once V8 knows the
+ * layout, and each function has its own property sites, so tools called in turn do not overload shared ones. A changed
+ * value goes into a spread copy, which owns exactly the value's own enumerable keys as in the interpreter (or in place,
+ * into a value the call parsed from JSON text). Undefined when the engine forbids it or the part is too large.
  */
 export function generateObject(part: ObjectPart): ObjectPart['interpret'] | undefined {
   const properties = part.declaredProperties()
   if (properties === undefined || properties.length > MAX_GENERATED_PROPERTIES) return undefined
   const generator = new Generator()
   const other = js`${ifNotPlain(js`v0`, js`p0`)} return ${generator.constants.add(part)}.interpret(v0, d0, w);`
-  const code = generator.objectCode(properties, 0)
-  return compile(js`function coerceObject(v0, d0, w) {\n${other}\n${code}\nreturn out0;\n}`, generator.constants)
+  return compile(js`coerceObject`, js`${other}\n${generator.objectCode(properties, 0)}`, generator.constants)
 }
 
-/** The loop of an array without a tuple prefix, specialized to its item node. */
-export function generateArray(item: Position): ArrayPart['fresh'] | undefined {
+/** The loop of an array without a tuple prefix, specialized to its item node (undefined: there is none). */
+export function generateArray(item: Position | null | undefined): ArrayPart['fresh'] | undefined {
+  if (item == null) return undefined
   const generator = new Generator()
-  const code = generator.arrayCode(item, 0)
-  return compile(js`function coerceArray(v0, d0, w) {\n${code}\nreturn out0;\n}`, generator.constants)
+  return compile(js`coerceArray`, generator.arrayCode(item, 0), generator.constants)
 }

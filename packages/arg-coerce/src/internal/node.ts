@@ -7,8 +7,7 @@ import type { Walk } from './walk.js'
 
 const { ARRAY, OBJECT } = JsonTypeBits
 
-// Values one fit check may look at: a union asks it of every branch, and a DAG has exponentially many paths. Past it
-// the answer is "does not fit".
+// Values one fit check may look at (a union asks every branch; a DAG has exponentially many paths): past it, no fit.
 export const FIT_BUDGET = 1024
 
 /** What `Node.coerce` may skip: rules that parse JSON text (a union parsed it), loose rules. */

@@ -1,8 +1,7 @@
 import type { Position } from './types.js'
 
-// Arguments need not be trees: an object reached by several paths (a DAG, a cycle with two back-references) costs
-// 2^depth walked once per path. Past REMEMBER_AFTER objects and arrays entered, a call remembers each result by (value,
-// part, depth), so a shared value is coerced once per part and depth.
+// Arguments need not be trees: an object reached by several paths (a DAG) costs 2^depth walked once per path. Past
+// REMEMBER_AFTER objects and arrays entered, a call remembers each result by (value, part, depth): it is coerced once.
 export const REMEMBER_AFTER = 10_000
 
 /**
