@@ -87,7 +87,7 @@ export class Context {
   // Properties whose `const` (or one-value `enum`) names the branch: pydantic and zod discriminated unions.
   private tagsOf(shape: Shape): Alternative['tags'] {
     const tags: Array<{ key: string; value: unknown }> = []
-    for (const [key, schemas] of shape.properties) {
+    for (const [key, schemas] of shape.properties)
       for (const schema of schemas) {
         const record = this.resolver.resolve(schema) as Record<string, unknown> | null
         if (typeof record !== 'object' || record === null) continue
@@ -95,7 +95,6 @@ export class Context {
         if (Object.hasOwn(record, 'const')) tags.push({ key, value: record['const'] })
         else if (Array.isArray(values) && values.length === 1) tags.push({ key, value: values[0] })
       }
-    }
     return tags
   }
 

@@ -25,10 +25,10 @@ export const codegen = { after: 2, available: undefined as boolean | undefined, 
 
 // Bounds of one generated function: properties (with those of the objects coerced in place), levels inlined, length of
 // a name (each is written several times), and of the whole source (a backstop).
-export const MAX_GENERATED_PROPERTIES = 64
+const MAX_GENERATED_PROPERTIES = 64
 const MAX_INLINE_LEVELS = 4
-export const MAX_GENERATED_NAME_LENGTH = 256
-export const MAX_GENERATED_SOURCE = 262_144
+const MAX_GENERATED_NAME_LENGTH = 256
+const MAX_GENERATED_SOURCE = 262_144
 
 /** Whether a name can be read by name: not one every object inherits (`__proto__`, `toString`), nor too long. */
 export const readableByName = (key: string): boolean =>
