@@ -15,17 +15,14 @@ export class ArrayPart {
     shape: Shape,
     private readonly compile: Compile,
   ) {
-    this.prefix = Array.from(shape.prefix, (schemas) =>
-      schemas === undefined || schemas.length === 0 ? null : { schemas, node: undefined },
-    )
+    this.prefix = shape.prefix.map((schemas) => (schemas.length === 0 ? null : { schemas, node: undefined }))
     this.rest = shape.items.length === 0 ? null : { schemas: shape.items, node: undefined }
   }
 
   /** The node of the item at `index`, or null when that item can never change. */
   nodeAt(index: number): Position | null {
     const slot = index < this.prefix.length ? this.prefix[index]! : this.rest
-    if (slot === null) return null
-    return slot.node === undefined ? this.compile(slot) : slot.node
+    return slot === null ? null : slot.node === undefined ? this.compile(slot) : slot.node
   }
 
   /** The node of every item when there is no tuple prefix (null: items never change), else undefined. */

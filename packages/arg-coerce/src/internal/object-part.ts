@@ -51,8 +51,7 @@ export class ObjectPart {
         if (this.dynamic.size < MAX_DYNAMIC) this.dynamic.set(key, slot)
       }
     }
-    if (slot === null) return null
-    return slot.node === undefined ? this.compile(slot) : slot.node
+    return slot === null ? null : slot.node === undefined ? this.compile(slot) : slot.node
   }
 
   /** Whether `key` is declared here: a property, or a key some (accepted) pattern matches. */
