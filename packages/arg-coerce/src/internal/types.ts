@@ -24,5 +24,4 @@ export interface Rule {
 
 /** A child position: its raw schema nodes, compiled on first use (null: no value there can change). */
 export type Slot = { readonly schemas: readonly unknown[]; node: Position | null | undefined }
-
 export type Compile = (slot: Slot) => Position | null

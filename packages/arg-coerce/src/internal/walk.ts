@@ -5,9 +5,8 @@ import type { Position } from './types.js'
 export const REMEMBER_AFTER = 10_000
 
 /**
- * The state of one call, passed down, never shared between two calls in progress. `generates`: whether parts may
- * specialize (see generate.ts). `owned`: whether the value at hand was parsed from JSON text in this call: nothing else
- * holds it, so it is coerced in place instead of copied.
+ * The state of one call, passed down, never shared by two calls in progress. `generates`: whether parts may specialize.
+ * `owned`: whether the value at hand was parsed from JSON text in this call (nothing else holds it: coerce in place).
  */
 export class Walk {
   visits = 0
