@@ -1,26 +1,20 @@
 import { contextFor } from './internal/context.js'
 import { codegen } from './internal/generate.js'
-import type { CoerceToolArgsOptions } from './internal/options.js'
-import { NO_CODEGEN, readOptions } from './internal/options.js'
+import { type CoerceToolArgsOptions, NO_CODEGEN, readOptions } from './internal/options.js'
 import type { Walk } from './internal/walk.js'
 
 /**
  * Coerces a tool call's arguments to the types its JSON Schema declares.
  *
- * `schema` is the tool's parameters schema and the document root for every
- * `$ref`. At each position the schema in force is resolved (`$ref` with
- * siblings, `allOf`, `anyOf`/`oneOf`), then a value already admitted stays;
- * `"5"` becomes `5` for integer/number, `"true"` a boolean, `"null"` null;
- * JSON text becomes the object or array asked for; a lone value becomes
- * `[value]` where only an array is admitted; a number or boolean its string
- * where only a string is. Anything else stays as sent (see the README's
- * rules and options).
+ * `schema` is the tool's parameters schema and the document root for every `$ref`. At each position the schema in force
+ * is resolved (`$ref` with siblings, `allOf`, `anyOf`/`oneOf`), then a value already admitted stays; `"5"` becomes `5`
+ * for integer/number, `"true"` a boolean, `"null"` null; JSON text becomes the object or array asked for; a lone value
+ * becomes `[value]` where only an array is admitted; a number or boolean its string where only a string is. Anything
+ * else stays as sent (see the README's rules and options).
  *
- * Pure: `args` is never mutated, untouched subtrees are shared, and a call
- * that changes nothing returns `args` itself. Never throws on data. The
- * compiled schema is cached per (schema object, options); from its second
- * call on, object positions are specialized with `new Function` (property
- * names enter only as string literals) unless `options.codegen` is false.
+ * Pure: `args` is never mutated, untouched subtrees are shared, and a call that changes nothing returns `args` itself.
+ * Never throws on data. The compiled schema is cached per (schema object, options); from its second call on, object
+ * positions are specialized with `new Function` (names enter only as literals) unless `options.codegen` is false.
  *
  * @example
  * ```ts
@@ -39,27 +33,22 @@ export function coerceToolArgs<Expected = unknown>(
   args: unknown,
   options?: CoerceToolArgsOptions,
 ): Expected {
-  // The cast is the caller's assertion (see above); nothing here checks it.
-  return coerceUnknown(schema, args, options) as Expected
-}
-
-function coerceUnknown(schema: unknown, args: unknown, options: CoerceToolArgsOptions | undefined): unknown {
+  // The casts are the caller's assertion (see above); nothing here checks them.
   const { maxDepth, flags } = readOptions(options)
-  if (typeof schema !== 'object' || schema === null) return args
-  // A throwing getter or a revoked Proxy, in the schema or the arguments, is
-  // bad data like any other: the arguments come back as they were sent.
+  if (typeof schema !== 'object' || schema === null) return args as Expected
+  // A throwing getter or a revoked Proxy in the schema or the arguments is bad data: the arguments come back as sent.
   let walk: Walk | undefined
   try {
     const context = contextFor(schema, flags)
-    if (context.root === null) return args
+    if (context.root === null) return args as Expected
     walk = context.walk.take(++context.calls >= codegen.after && (flags & NO_CODEGEN) === 0)
     // What context.root.run does with an object, without the dispatch on its type.
     const run = context.entry?.generated
     if (run != null && typeof args === 'object' && args !== null && !Array.isArray(args) && maxDepth > 0)
-      return run(args as Record<string, unknown>, maxDepth - 1, walk)
-    return context.root.run(args, maxDepth, walk)
+      return run(args as Record<string, unknown>, maxDepth - 1, walk) as Expected
+    return context.root.run(args, maxDepth, walk) as Expected
   } catch {
-    return args
+    return args as Expected
   } finally {
     if (walk !== undefined) walk.busy = false
   }

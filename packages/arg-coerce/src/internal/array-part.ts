@@ -1,32 +1,28 @@
 import { inheritsElements, ownElements } from './array-copy.js'
-import type { GeneratedArrayRun } from './generate.js'
 import { generateArray } from './generate.js'
-import type { ArrayView, Budget, Compile, Position, Slot } from './types.js'
+import type { Budget, Compile, Position, Slot } from './types.js'
 import type { Shape } from './shape.js'
 import type { Walk } from './walk.js'
 
 /** The array half of a compiled position: `prefixItems` (or draft-7 tuple `items`) and the rest. */
-export class ArrayPart implements ArrayView {
+export class ArrayPart {
   private readonly prefix: ReadonlyArray<Slot | null>
   private readonly rest: Slot | null
   /** The specialized loop (see generate.ts) once made; null when this part cannot have one. */
-  private generated: GeneratedArrayRun | null | undefined
+  private generated: ArrayPart['fresh'] | null | undefined
 
   constructor(
     shape: Shape,
     private readonly compile: Compile,
   ) {
-    this.prefix = Array.from(shape.prefix, (schemas) =>
-      schemas === undefined || schemas.length === 0 ? null : { schemas, node: undefined },
-    )
+    this.prefix = shape.prefix.map((schemas) => (schemas.length === 0 ? null : { schemas, node: undefined }))
     this.rest = shape.items.length === 0 ? null : { schemas: shape.items, node: undefined }
   }
 
   /** The node of the item at `index`, or null when that item can never change. */
   nodeAt(index: number): Position | null {
     const slot = index < this.prefix.length ? this.prefix[index]! : this.rest
-    if (slot === null) return null
-    return slot.node === undefined ? this.compile(slot) : slot.node
+    return slot === null ? null : slot.node === undefined ? this.compile(slot) : slot.node
   }
 
   /** The node of every item when there is no tuple prefix (null: items never change), else undefined. */
@@ -34,7 +30,6 @@ export class ArrayPart implements ArrayView {
     return this.prefix.length === 0 ? this.nodeAt(0) : undefined
   }
 
-  /** Whether every item already has the types its position admits (see Position.fits). */
   fits(value: unknown[], budget: Budget): boolean {
     for (let index = 0; index < value.length; index++) {
       const node = this.nodeAt(index)
@@ -43,19 +38,12 @@ export class ArrayPart implements ArrayView {
     return true
   }
 
-  declaredProperties(): undefined {
-    return undefined
-  }
-
   run(value: unknown[], depth: number, walk: Walk): unknown[] {
     return walk.enter(this, value, depth)
   }
 
   fresh(value: unknown[], depth: number, walk: Walk): unknown[] {
-    if (this.generated === undefined && walk.generates) {
-      const item = this.itemNode()
-      this.generated = item == null ? null : (generateArray(item) ?? null)
-    }
+    if (this.generated === undefined && walk.generates) this.generated = generateArray(this.itemNode()) ?? null
     if (this.generated != null) return this.generated(value, depth, walk)
     let out = value
     // Set at the first change when a prototype holds elements: a later item may be a hole too.

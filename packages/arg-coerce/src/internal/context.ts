@@ -1,14 +1,10 @@
-import type { RefResolver } from '@x/schema-ref'
-import { createRefResolver } from '@x/schema-ref'
-import { JsonTypeBits, typeBitsOfValue } from '@x/schema-ref'
+import { type RefResolver, JsonTypeBits, createRefResolver, typeBitsOfValue } from '@x/schema-ref'
 import { ArrayPart } from './array-part.js'
 import { Node } from './node.js'
 import { ObjectPart } from './object-part.js'
 import { rulesFor } from './rules.js'
-import type { Shape } from './shape.js'
-import { emptyShape, shapesOf } from './shape.js'
-import type { Alternative } from './union-node.js'
-import { UnionNode } from './union-node.js'
+import { type Shape, emptyShape, shapesOf } from './shape.js'
+import { type Alternative, UnionNode } from './union-node.js'
 import type { Slot } from './types.js'
 import { Walk } from './walk.js'
 
@@ -33,23 +29,18 @@ export class Context {
   ) {
     this.resolver = createRefResolver(schema)
     const root = (this.root = this.compileSchemas([schema]))
-    this.entry = root?.object instanceof ObjectPart && (root.keeps & OBJECT) !== 0 ? root.object : undefined
+    this.entry = root !== null && (root.keeps & OBJECT) !== 0 ? root.object : undefined
   }
 
   readonly compile = (slot: Slot): Node | null => (slot.node = this.compileSchemas(slot.schemas))
 
   private compileSchemas(schemas: readonly unknown[]): Node | null {
     const single = schemas.length === 1 ? schemas[0] : undefined
-    // The node of one schema object depends on that object (and the root)
-    // alone: positions reached through one `$ref` share it, which closes a
-    // recursive model into a cycle of nodes.
-    const keys: object[] = []
-    if (typeof single === 'object' && single !== null) {
-      keys.push(single)
-      const resolved = this.resolver.resolve(single)
-      if (resolved !== single && typeof resolved === 'object' && resolved !== null) keys.push(resolved)
-      for (const key of keys) if (this.memo.has(key)) return this.memo.get(key)!
-    }
+    // The node of one schema object depends on that object (and the root) alone: positions reached through one `$ref`
+    // share it, which closes a recursive model into a cycle of nodes.
+    const resolved = typeof single === 'object' && single !== null ? this.resolver.resolve(single) : undefined
+    const keys = [single, resolved].filter((key): key is object => typeof key === 'object' && key !== null)
+    for (const key of keys) if (this.memo.has(key)) return this.memo.get(key)!
     const node = this.build(shapesOf(this.resolver, schemas))
     for (const key of keys) this.memo.set(key, node)
     return node
@@ -96,22 +87,19 @@ export class Context {
   // Properties whose `const` (or one-value `enum`) names the branch: pydantic and zod discriminated unions.
   private tagsOf(shape: Shape): Alternative['tags'] {
     const tags: Array<{ key: string; value: unknown }> = []
-    for (const [key, schemas] of shape.properties) {
+    for (const [key, schemas] of shape.properties)
       for (const schema of schemas) {
-        const resolved = this.resolver.resolve(schema)
-        if (typeof resolved !== 'object' || resolved === null) continue
-        const record = resolved as Record<string, unknown>
+        const record = this.resolver.resolve(schema) as Record<string, unknown> | null
+        if (typeof record !== 'object' || record === null) continue
         const values = Object.hasOwn(record, 'enum') ? record['enum'] : undefined
         if (Object.hasOwn(record, 'const')) tags.push({ key, value: record['const'] })
         else if (Array.isArray(values) && values.length === 1) tags.push({ key, value: values[0] })
       }
-    }
     return tags
   }
 
-  // Whether a sent tag names `expected` as a position of its type would
-  // coerce it (`"5"` names `const: 5`), so that coercing the tag cannot
-  // change the branch chosen on the raw value.
+  // Whether a sent tag names `expected` as a position of its type would coerce it (`"5"` names `const: 5`), so that
+  // coercing the tag cannot change the branch chosen on the raw value.
   private readonly tagMatches = (sent: unknown, expected: unknown): boolean => {
     if (sent === expected) return true
     const bits = typeBitsOfValue(expected)

@@ -3,15 +3,11 @@
 // property name, an enum value or any other string from a schema therefore cannot reach the source except as a literal.
 declare const brand: unique symbol
 
-/** A piece of generated JavaScript. */
 export type Code = string & { readonly [brand]: true }
 
 /** This package's template text with `Code` parts in place. */
-export function js(strings: TemplateStringsArray, ...parts: readonly Code[]): Code {
-  let text = strings[0]!
-  for (let index = 0; index < parts.length; index++) text += parts[index]! + strings[index + 1]!
-  return text as Code
-}
+export const js = (strings: TemplateStringsArray, ...parts: readonly Code[]): Code =>
+  parts.reduce((text: string, part, index) => text + part + strings[index + 1]!, strings[0]!) as Code
 
 // JSON's string grammar is a subset of JavaScript's (line separators included) and JSON.stringify escapes lone
 // surrogates: whatever quotes or backslashes a string holds, it becomes one JavaScript string literal.
@@ -21,22 +17,16 @@ export const join = (parts: readonly Code[], separator: Code): Code => parts.joi
 
 const LOCALS = ['v', 'd', 'out', 'x', 'r', 'c', 'g', 'i', 'p'] as const
 
-/** The variables of nesting level `level` (`v0`, `out1`, ...): each level has its own. */
-export function locals(level: number): Record<(typeof LOCALS)[number], Code> {
-  return Object.fromEntries(LOCALS.map((name) => [name, `${name}${level}`])) as Record<(typeof LOCALS)[number], Code>
-}
+export const locals = (level: number) =>
+  Object.fromEntries(LOCALS.map((name) => [name, `${name}${level}`])) as Record<(typeof LOCALS)[number], Code>
 
 /** The values a generated function refers to, passed to it as an array instead of as text. */
 export class Constants {
   readonly values: unknown[] = []
 
   /** A name (`k0`, `k1`, ...) bound to `value` in the generated function. */
-  add(value: unknown): Code {
-    this.values.push(value)
-    return `k${this.values.length - 1}` as Code
-  }
+  readonly add = (value: unknown): Code => `k${this.values.push(value) - 1}` as Code
 
-  /** The declarations that bind every name handed out. */
   declarations(): Code {
     if (this.values.length === 0) return js``
     return `const ${this.values.map((_, index) => `k${index} = k[${index}]`).join(', ')};` as Code

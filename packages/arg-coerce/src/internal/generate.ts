@@ -1,26 +1,15 @@
 import { JsonTypeBits } from '@x/schema-ref'
-import type { Code } from './emit.js'
-import { Constants, join, js, literal, locals } from './emit.js'
+import { type Code, Constants, join, js, literal, locals } from './emit.js'
 import { inheritsElements, ownElements } from './array-copy.js'
+import type { ArrayPart } from './array-part.js'
+import type { ObjectPart } from './object-part.js'
 import type { DeclaredProperties, Position } from './types.js'
 import { NOT_PARSED } from './parse-scalar.js'
-import type { Walk } from './walk.js'
 
 const { ARRAY, BOOLEAN, INTEGER, NUMBER, OBJECT, STRING } = JsonTypeBits
 
-/** The run of an object part, specialized to its declared properties. */
-export type GeneratedRun = (value: Record<string, unknown>, depth: number, walk: Walk) => Record<string, unknown>
-/** The run of an array part, specialized to its item node. */
-export type GeneratedArrayRun = (value: unknown[], depth: number, walk: Walk) => unknown[]
-
-interface GeneratedPart {
-  run(value: never, depth: number, walk: Walk): unknown
-  declaredProperties(): DeclaredProperties | undefined
-}
-
-// Only a plain object is read by name (reading runs an accessor it inherits,
-// `size` of a Map-like object, unlike for...in). `"" in x` runs no code on an
-// ordinary object and gives V8 its map: the prototype read becomes a map check.
+// Only a plain object is read by name (reading runs an accessor it inherits, `size` of a Map-like object, unlike
+// for...in). `"" in x` runs no code on an ordinary object and gives V8 its map: the prototype read becomes a map check.
 const ifNotPlain = (x: Code, p: Code): Code =>
   js`const ${p} = ("" in ${x}, getPrototypeOf(${x})); if (${p} !== objectPrototype && ${p} !== null)`
 // Whether the copy `c` (a spread or parsed JSON: its prototype is Object.prototype) owns `name`, mostly without a call.
@@ -28,30 +17,22 @@ const owns = (c: Code, name: Code): Code =>
   js`${name} in ${c} && (!(${name} in objectPrototype) || has.call(${c}, ${name}))`
 
 /**
- * Process-wide, written by no call. `after`: the call with a schema (and
- * options) from which its parts are specialized: a schema used once (a
- * server just connected) never pays for code generation, and the switch
- * comes before V8 optimizes any caller; the suite runs again with 1.
- * `available`: whether the engine allows `new Function`. `compiled`: a count.
+ * Process-wide, written by no call. `after`: the call with a schema (and options) from which its parts are specialized:
+ * a schema used once (a server just connected) never pays for code generation, and the switch comes before V8 optimizes
+ * any caller; the suite runs again with 1. `available`: whether the engine allows `new Function`. `compiled`: a count.
  */
-export const codegen: { after: number; available: boolean | undefined; compiled: number } = {
-  after: 2,
-  available: undefined,
-  compiled: 0,
-}
+export const codegen = { after: 2, available: undefined as boolean | undefined, compiled: 0 }
 
-// Bounds of one generated function: properties (with those of the objects
-// coerced in place), levels inlined, length of a name (each is written
-// several times), and of the whole source (a backstop).
-export const MAX_GENERATED_PROPERTIES = 64
+// Bounds of one generated function: properties (with those of the objects coerced in place), levels inlined, length of
+// a name (each is written several times), and of the whole source (a backstop).
+const MAX_GENERATED_PROPERTIES = 64
 const MAX_INLINE_LEVELS = 4
-export const MAX_GENERATED_NAME_LENGTH = 256
-export const MAX_GENERATED_SOURCE = 262_144
+const MAX_GENERATED_NAME_LENGTH = 256
+const MAX_GENERATED_SOURCE = 262_144
 
 /** Whether a name can be read by name: not one every object inherits (`__proto__`, `toString`), nor too long. */
-export function readableByName(key: string): boolean {
-  return key.length <= MAX_GENERATED_NAME_LENGTH && !(key in Object.prototype)
-}
+export const readableByName = (key: string): boolean =>
+  key.length <= MAX_GENERATED_NAME_LENGTH && !(key in Object.prototype)
 
 const HELPERS = {
   has: Object.prototype.hasOwnProperty,
@@ -64,13 +45,12 @@ const HELPERS = {
 }
 
 // Under a CSP without 'unsafe-eval', or on Cloudflare Workers, the first attempt throws; no other is made.
-function compile<T>(code: Code, constants: Constants): T | undefined {
-  const body = js`${constants.declarations()}\nreturn ${code};`
+function compile<T>(name: Code, code: Code, constants: Constants): T | undefined {
+  const body = js`${constants.declarations()}\nreturn function ${name}(v0, d0, w) {\n${code}\nreturn out0;\n};`
   if (codegen.available === false || body.length > MAX_GENERATED_SOURCE) return undefined
   try {
     // eslint-disable-next-line no-new-func -- the specialization itself: schema strings enter only as literals (emit.ts)
-    const factory = new Function('k', ...Object.keys(HELPERS), body)
-    const run = factory(constants.values, ...Object.values(HELPERS)) as T
+    const run = new Function('k', ...Object.keys(HELPERS), body)(constants.values, ...Object.values(HELPERS)) as T
     codegen.available = true
     codegen.compiled++
     return run
@@ -80,16 +60,15 @@ function compile<T>(code: Code, constants: Constants): T | undefined {
   }
 }
 
-// Level L of nesting has its own variables (`vL` the object or array, `dL`
-// its depth left, `outL` its result, `xL`/`rL` an item and what it became).
+// Level L of nesting has its own variables (`vL` the object or array, `dL` its depth left, `outL` its result, `xL`/`rL`
+// an item and what it became).
 class Generator {
   readonly constants = new Constants()
   private left = MAX_GENERATED_PROPERTIES
-  private readonly open = new Set<GeneratedPart>()
+  private readonly open = new Set<object>()
 
-  // `rL = node.run(xL, dL, w)`, then `store`, for the classes of values the
-  // node changes only: a string at a plain position runs the node's rules in
-  // order, an object or array its part, in place when it fits.
+  // `rL = node.run(xL, dL, w)`, then `store`, for the classes of values the node changes only: a string at a plain
+  // position runs the node's rules in order, an object or array its part, in place when it fits.
   value(node: Position, level: number, store: Code): Code {
     const { x, r, d } = locals(level)
     const n = this.constants.add(node)
@@ -98,12 +77,11 @@ class Generator {
     if ((node.changes & STRING) !== 0) {
       const rules =
         node.plain && node.enums.length === 0 && (node.keeps & STRING) === 0 ? node.rulesReading(STRING) : []
-      const chain = rules.map(
-        (rule, index) =>
-          js`${index === 0 ? js`` : js`if (${r} === NOT_PARSED) `}${r} = ${this.constants.add(rule.apply)}(${x}, ${n}, ${d}, w);`,
+      const chain = join(
+        rules.map((rule) => js`${r} = ${this.constants.add(rule.apply)}(${x}, ${n}, ${d}, w);`),
+        js` if (${r} === NOT_PARSED) `,
       )
-      const body =
-        chain.length === 0 ? js`${call} ${store}` : js`${join(chain, js` `)} if (${r} !== NOT_PARSED) { ${store} }`
+      const body = rules.length === 0 ? js`${call} ${store}` : js`${chain} if (${r} !== NOT_PARSED) { ${store} }`
       cases.push(js`if (typeof ${x} === "string") { ${body} }`)
     }
     if ((node.changes & (INTEGER | NUMBER)) !== 0) cases.push(js`if (typeof ${x} === "number") { ${call} ${store} }`)
@@ -111,8 +89,9 @@ class Generator {
     if ((node.changes & (OBJECT | ARRAY)) !== 0) {
       const structure = (bits: number, part: Code): Code =>
         !node.plain || (node.keeps & bits) === 0 ? call : js`if (${d} > 0) { ${part} }`
-      const array = node.array === undefined ? js`` : this.inline(node.array, node.array.itemNode(), level, true)
-      const object = node.object === undefined ? js`` : this.inline(node.object, undefined, level, false)
+      const array = node.array === undefined ? js`` : this.inline(node.array, level, node.array.itemNode())
+      const object =
+        node.object === undefined ? js`` : this.inline(node.object, level, undefined, node.object.declaredProperties())
       cases.push(
         js`if (typeof ${x} === "object" && ${x} !== null) { ${r} = ${x}; if (isArray(${x})) { ${structure(ARRAY, array)} } else { ${structure(OBJECT, object)} } ${store} }`,
       )
@@ -123,21 +102,20 @@ class Generator {
     return js`if (${x} !== undefined${skip}) { ${join(cases, js` else `)} }`
   }
 
-  private inline(part: GeneratedPart, item: Position | null | undefined, level: number, array: boolean): Code {
+  private inline(part: object, level: number, item?: Position | null, properties?: DeclaredProperties): Code {
     const { x, r, d } = locals(level)
     const inner = locals(level + 1)
-    const properties = array ? undefined : part.declaredProperties()
     const fits =
       level + 1 < MAX_INLINE_LEVELS &&
       !this.open.has(part) &&
-      (array ? item != null : properties !== undefined && properties.length <= this.left)
+      (item != null || (properties !== undefined && properties.length <= this.left))
     const call = js`${r} = ${this.constants.add(part)}.run(${x}, ${d} - 1, w);`
     if (!fits) return call
     this.open.add(part)
-    const code = array ? this.arrayCode(item!, level + 1) : this.objectCode(properties!, level + 1)
+    const code = item != null ? this.arrayCode(item, level + 1) : this.objectCode(properties!, level + 1)
     this.open.delete(part)
     const open = js`const ${inner.v} = ${x}, ${inner.d} = ${d} - 1; ${code} ${r} = ${inner.out}`
-    return array ? open : js`${ifNotPlain(x, inner.p)} ${call} else { ${open} }`
+    return item != null ? open : js`${ifNotPlain(x, inner.p)} ${call} else { ${open} }`
   }
 
   objectCode(properties: DeclaredProperties, level: number): Code {
@@ -160,26 +138,22 @@ for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { ${x} = ${v}[${i}]; ${this.value
 }
 
 /**
- * A run that reads each declared property by name instead of walking keys
- * with for...in: a named read is a field load once V8 knows the layout, and
- * each function has its own property sites, so tools called in turn do not
- * overload shared ones. A changed value is written into a spread copy, which
- * owns exactly the value's own enumerable keys, as with the interpreter (or
- * in place, into a value the call parsed from JSON text). Undefined when the
- * engine forbids it or the part is too large.
+ * A run that reads each declared property by name, not with for...in: a named read is a field load once V8 knows the
+ * layout, and each function has its own property sites, so tools called in turn do not overload shared ones. A changed
+ * value goes into a spread copy, which owns exactly the value's own enumerable keys as in the interpreter (or in place,
+ * into a value the call parsed from JSON text). Undefined when the engine forbids it or the part is too large.
  */
-export function generateObject(part: GeneratedPart & { interpret: GeneratedRun }): GeneratedRun | undefined {
+export function generateObject(part: ObjectPart): ObjectPart['interpret'] | undefined {
   const properties = part.declaredProperties()
   if (properties === undefined || properties.length > MAX_GENERATED_PROPERTIES) return undefined
   const generator = new Generator()
   const other = js`${ifNotPlain(js`v0`, js`p0`)} return ${generator.constants.add(part)}.interpret(v0, d0, w);`
-  const code = generator.objectCode(properties, 0)
-  return compile(js`function coerceObject(v0, d0, w) {\n${other}\n${code}\nreturn out0;\n}`, generator.constants)
+  return compile(js`coerceObject`, js`${other}\n${generator.objectCode(properties, 0)}`, generator.constants)
 }
 
-/** The loop of an array without a tuple prefix, specialized to its item node. */
-export function generateArray(item: Position): GeneratedArrayRun | undefined {
+/** The loop of an array without a tuple prefix, specialized to its item node (undefined: there is none). */
+export function generateArray(item: Position | null | undefined): ArrayPart['fresh'] | undefined {
+  if (item == null) return undefined
   const generator = new Generator()
-  const code = generator.arrayCode(item, 0)
-  return compile(js`function coerceArray(v0, d0, w) {\n${code}\nreturn out0;\n}`, generator.constants)
+  return compile(js`coerceArray`, generator.arrayCode(item, 0), generator.constants)
 }

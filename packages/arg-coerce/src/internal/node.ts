@@ -1,12 +1,13 @@
 import { JsonTypeBits, typeBitsOfValue } from '@x/schema-ref'
 import { NOT_PARSED } from './parse-scalar.js'
-import type { ArrayView, Budget, ObjectView, Position, Rule } from './types.js'
+import type { ArrayPart } from './array-part.js'
+import type { ObjectPart } from './object-part.js'
+import type { Budget, Rule } from './types.js'
 import type { Walk } from './walk.js'
 
 const { ARRAY, OBJECT } = JsonTypeBits
 
-// Values one fit check may look at: a union asks it of every branch, and a
-// DAG has exponentially many paths. Past it the answer is "does not fit".
+// Values one fit check may look at (a union asks every branch; a DAG has exponentially many paths): past it, no fit.
 export const FIT_BUDGET = 1024
 
 /** What `Node.coerce` may skip: rules that parse JSON text (a union parsed it), loose rules. */
@@ -19,12 +20,10 @@ function inEnums(enums: ReadonlyArray<readonly unknown[]>, value: unknown): bool
 }
 
 /**
- * A compiled position of the schema (one alternative; unions are UnionNode).
- * `keeps`: bits of the values left as they are (scalars) or entered;
- * `changes`: bits of the values `run` may change (the generated code calls
- * it for those only).
+ * A compiled position of the schema (one alternative; unions are UnionNode). `keeps`: bits of the values left as they
+ * are (scalars) or entered; `changes`: bits of the values `run` may change (generated code calls it for those alone).
  */
-export class Node implements Position {
+export class Node {
   readonly keeps: number
   changes: number
 
@@ -32,8 +31,8 @@ export class Node implements Position {
     readonly types: number,
     readonly enums: ReadonlyArray<readonly unknown[]>,
     private readonly rules: readonly Rule[],
-    readonly object: ObjectView | undefined,
-    readonly array: ArrayView | undefined,
+    readonly object: ObjectPart | undefined,
+    readonly array: ArrayPart | undefined,
   ) {
     let read = 0
     let admittedRead = 0

@@ -1,19 +1,16 @@
 import { createPatternTest } from '@x/schema-ref'
-import type { GeneratedRun } from './generate.js'
 import { generateObject, readableByName } from './generate.js'
-import type { Budget, Compile, DeclaredProperties, ObjectView, Position, Slot } from './types.js'
+import type { Budget, Compile, DeclaredProperties, Position, Slot } from './types.js'
 import type { Shape } from './shape.js'
 import type { Walk } from './walk.js'
 
-// Keys outside `properties` get their slot cached too, up to a bound, so a
-// model inventing keys cannot grow the cache without limit.
+// Slots of keys outside `properties` are cached too, up to a bound: a model inventing keys cannot grow the cache.
 const MAX_DYNAMIC = 256
-// createPatternTest's key budget: past it a tester claims no match, so
-// whether such a key falls under `additionalProperties` is unknown.
+// createPatternTest's key budget: a longer key matches no tester, so whether additionalProperties applies is unknown.
 const PATTERN_KEY_BUDGET = 256
 
 /** The object half of a compiled position: `properties`, `patternProperties`, `additionalProperties`. */
-export class ObjectPart implements ObjectView {
+export class ObjectPart {
   private readonly declared = new Map<string, Slot | null>()
   private readonly dynamic = new Map<string, Slot | null>()
   private readonly patterns: Array<{ test: (key: string) => boolean; schema: unknown }> = []
@@ -21,7 +18,7 @@ export class ObjectPart implements ObjectView {
   private readonly opaque: boolean
   private readonly additional: readonly unknown[]
   /** The specialized run (see generate.ts) once made; null when this part cannot have one. */
-  generated: GeneratedRun | null | undefined
+  generated: ObjectPart['interpret'] | null | undefined
 
   constructor(
     shape: Shape,
@@ -39,13 +36,8 @@ export class ObjectPart implements ObjectView {
   private slotFor(key: string, declared: readonly unknown[] | undefined): Slot | null {
     const matching = this.patterns.filter((pattern) => pattern.test(key)).map((pattern) => pattern.schema)
     // A key some pattern might cover, unknown which: `additionalProperties` may not apply.
-    const uncertain = this.opaque || (this.patterns.length > 0 && key.length > PATTERN_KEY_BUDGET)
-    const schemas =
-      declared === undefined && matching.length === 0
-        ? uncertain
-          ? []
-          : this.additional
-        : [...(declared ?? []), ...matching]
+    const other = this.opaque || (this.patterns.length > 0 && key.length > PATTERN_KEY_BUDGET) ? [] : this.additional
+    const schemas = declared === undefined && matching.length === 0 ? other : [...(declared ?? []), ...matching]
     return schemas.length === 0 ? null : { schemas, node: undefined }
   }
 
@@ -59,8 +51,7 @@ export class ObjectPart implements ObjectView {
         if (this.dynamic.size < MAX_DYNAMIC) this.dynamic.set(key, slot)
       }
     }
-    if (slot === null) return null
-    return slot.node === undefined ? this.compile(slot) : slot.node
+    return slot === null ? null : slot.node === undefined ? this.compile(slot) : slot.node
   }
 
   /** Whether `key` is declared here: a property, or a key some (accepted) pattern matches. */
@@ -100,7 +91,6 @@ export class ObjectPart implements ObjectView {
     return properties
   }
 
-  /** The interpreter: one for...in over the value's own keys. */
   interpret(value: Record<string, unknown>, depth: number, walk: Walk): Record<string, unknown> {
     let out = value
     for (const key in value) {

@@ -1,23 +1,12 @@
-// Arguments need not be trees: an object reached by several paths (a DAG, a
-// cycle with two back-references) costs 2^depth walked once per path. Past
-// REMEMBER_AFTER objects and arrays entered, a call remembers each result by
-// (value, part, depth), so a shared value is coerced once per part and depth.
+import type { Position } from './types.js'
+
+// Arguments need not be trees: an object reached by several paths (a DAG) costs 2^depth walked once per path. Past
+// REMEMBER_AFTER objects and arrays entered, a call remembers each result by (value, part, depth): it is coerced once.
 export const REMEMBER_AFTER = 10_000
 
-interface Part<T> {
-  fresh(value: T, depth: number, walk: Walk): T
-}
-
-// A compiled position, as this module sees it (types.ts imports Walk: no circle).
-interface Position {
-  run(value: unknown, depth: number, walk: Walk): unknown
-}
-
 /**
- * The state of one call, passed down, never shared between two calls in
- * progress. `generates`: whether parts may specialize (see generate.ts).
- * `owned`: whether the value at hand was parsed from JSON text in this call:
- * nothing else holds it, so it is coerced in place instead of copied.
+ * The state of one call, passed down, never shared by two calls in progress. `generates`: whether parts may specialize.
+ * `owned`: whether the value at hand was parsed from JSON text in this call (nothing else holds it: coerce in place).
  */
 export class Walk {
   visits = 0
@@ -57,7 +46,7 @@ export class Walk {
   }
 
   /** `part.fresh(value, depth)`, through the memo once the call has entered REMEMBER_AFTER values. */
-  enter<T extends object>(part: Part<T>, value: T, depth: number): T {
+  enter<T extends object>(part: { fresh(value: T, depth: number, walk: Walk): T }, value: T, depth: number): T {
     if (++this.visits <= REMEMBER_AFTER) return part.fresh(value, depth, this)
     const memo = (this.memo ??= new WeakMap())
     let byPart = memo.get(value)
