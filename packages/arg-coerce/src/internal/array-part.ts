@@ -1,11 +1,11 @@
 import { inheritsElements, ownElements } from './array-copy.js'
 import { generateArray } from './generate.js'
-import type { Budget, Compile, Position, Slot } from './types.js'
+import type { ArrayView, Budget, Compile, Position, Slot } from './types.js'
 import type { Shape } from './shape.js'
 import type { Walk } from './walk.js'
 
 /** The array half of a compiled position: `prefixItems` (or draft-7 tuple `items`) and the rest. */
-export class ArrayPart {
+export class ArrayPart implements ArrayView {
   private readonly prefix: ReadonlyArray<Slot | null>
   private readonly rest: Slot | null
   /** The specialized loop (see generate.ts) once made; null when this part cannot have one. */

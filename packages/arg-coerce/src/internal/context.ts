@@ -29,7 +29,7 @@ export class Context {
   ) {
     this.resolver = createRefResolver(schema)
     const root = (this.root = this.compileSchemas([schema]))
-    this.entry = root !== null && (root.keeps & OBJECT) !== 0 ? root.object : undefined
+    this.entry = root?.object instanceof ObjectPart && (root.keeps & OBJECT) !== 0 ? root.object : undefined
   }
 
   readonly compile = (slot: Slot): Node | null => (slot.node = this.compileSchemas(slot.schemas))

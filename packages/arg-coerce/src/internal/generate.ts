@@ -1,9 +1,7 @@
 import { JsonTypeBits } from '@x/schema-ref'
 import { type Code, Constants, join, js, literal, locals } from './emit.js'
 import { inheritsElements, ownElements } from './array-copy.js'
-import type { ArrayPart } from './array-part.js'
-import type { ObjectPart } from './object-part.js'
-import type { DeclaredProperties, Position } from './types.js'
+import type { ArrayView, DeclaredProperties, ObjectView, Position } from './types.js'
 import { NOT_PARSED } from './parse-scalar.js'
 
 const { ARRAY, BOOLEAN, INTEGER, NUMBER, OBJECT, STRING } = JsonTypeBits
@@ -143,7 +141,7 @@ for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { ${x} = ${v}[${i}]; ${this.value
  * value goes into a spread copy, which owns exactly the value's own enumerable keys as in the interpreter (or in place,
  * into a value the call parsed from JSON text). Undefined when the engine forbids it or the part is too large.
  */
-export function generateObject(part: ObjectPart): ObjectPart['interpret'] | undefined {
+export function generateObject(part: ObjectView): ObjectView['run'] | undefined {
   const properties = part.declaredProperties()
   if (properties === undefined || properties.length > MAX_GENERATED_PROPERTIES) return undefined
   const generator = new Generator()
@@ -152,7 +150,7 @@ export function generateObject(part: ObjectPart): ObjectPart['interpret'] | unde
 }
 
 /** The loop of an array without a tuple prefix, specialized to its item node (undefined: there is none). */
-export function generateArray(item: Position | null | undefined): ArrayPart['fresh'] | undefined {
+export function generateArray(item: Position | null | undefined): ArrayView['run'] | undefined {
   if (item == null) return undefined
   const generator = new Generator()
   return compile(js`coerceArray`, generator.arrayCode(item, 0), generator.constants)

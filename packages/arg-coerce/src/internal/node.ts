@@ -1,8 +1,6 @@
 import { JsonTypeBits, typeBitsOfValue } from '@x/schema-ref'
 import { NOT_PARSED } from './parse-scalar.js'
-import type { ArrayPart } from './array-part.js'
-import type { ObjectPart } from './object-part.js'
-import type { Budget, Rule } from './types.js'
+import type { ArrayView, Budget, ObjectView, Position, Rule } from './types.js'
 import type { Walk } from './walk.js'
 
 const { ARRAY, OBJECT } = JsonTypeBits
@@ -23,7 +21,7 @@ function inEnums(enums: ReadonlyArray<readonly unknown[]>, value: unknown): bool
  * A compiled position of the schema (one alternative; unions are UnionNode). `keeps`: bits of the values left as they
  * are (scalars) or entered; `changes`: bits of the values `run` may change (generated code calls it for those alone).
  */
-export class Node {
+export class Node implements Position {
   readonly keeps: number
   changes: number
 
@@ -31,8 +29,8 @@ export class Node {
     readonly types: number,
     readonly enums: ReadonlyArray<readonly unknown[]>,
     private readonly rules: readonly Rule[],
-    readonly object: ObjectPart | undefined,
-    readonly array: ArrayPart | undefined,
+    readonly object: ObjectView | undefined,
+    readonly array: ArrayView | undefined,
   ) {
     let read = 0
     let admittedRead = 0

@@ -1,6 +1,6 @@
 import { createPatternTest } from '@x/schema-ref'
 import { generateObject, readableByName } from './generate.js'
-import type { Budget, Compile, DeclaredProperties, Position, Slot } from './types.js'
+import type { Budget, Compile, DeclaredProperties, ObjectView, Position, Slot } from './types.js'
 import type { Shape } from './shape.js'
 import type { Walk } from './walk.js'
 
@@ -10,7 +10,7 @@ const MAX_DYNAMIC = 256
 const PATTERN_KEY_BUDGET = 256
 
 /** The object half of a compiled position: `properties`, `patternProperties`, `additionalProperties`. */
-export class ObjectPart {
+export class ObjectPart implements ObjectView {
   private readonly declared = new Map<string, Slot | null>()
   private readonly dynamic = new Map<string, Slot | null>()
   private readonly patterns: Array<{ test: (key: string) => boolean; schema: unknown }> = []

@@ -1,11 +1,37 @@
-import type { Node } from './node.js'
 import type { Walk } from './walk.js'
 
 /** What is left of a fit check's budget (see FIT_BUDGET in node.ts). */
 export type Budget = { left: number }
 
-/** A compiled position of the schema: a Node (a UnionNode is one). */
-export type Position = Node
+// The shapes the compiled pieces see of each other (Node and UnionNode are Positions, ObjectPart and ArrayPart the
+// views): each piece imports these, not the others' modules, so no import runs in a circle.
+export interface Position {
+  readonly types: number
+  readonly keeps: number
+  readonly changes: number
+  readonly enums: ReadonlyArray<readonly unknown[]>
+  readonly plain: boolean
+  readonly object: ObjectView | undefined
+  readonly array: ArrayView | undefined
+  run(value: unknown, depth: number, walk: Walk): unknown
+  fits(value: unknown, budget: Budget): boolean
+  rulesReading(bits: number): readonly Rule[]
+}
+
+export interface ObjectView {
+  declares(key: string): boolean
+  run(value: Record<string, unknown>, depth: number, walk: Walk): Record<string, unknown>
+  interpret(value: Record<string, unknown>, depth: number, walk: Walk): Record<string, unknown>
+  fits(value: Record<string, unknown>, budget: Budget): boolean
+  declaredProperties(): DeclaredProperties | undefined
+}
+
+export interface ArrayView {
+  run(value: unknown[], depth: number, walk: Walk): unknown[]
+  fits(value: unknown[], budget: Budget): boolean
+  nodeAt(index: number): Position | null
+  itemNode(): Position | null | undefined
+}
 
 /** The declared properties of an object part that can be read by name. */
 export type DeclaredProperties = ReadonlyArray<{ readonly key: string; readonly node: Position }>

@@ -1,5 +1,3 @@
-import type { Position } from './types.js'
-
 // Arguments need not be trees: an object reached by several paths (a DAG) costs 2^depth walked once per path. Past
 // REMEMBER_AFTER objects and arrays entered, a call remembers each result by (value, part, depth): it is coerced once.
 export const REMEMBER_AFTER = 10_000
@@ -28,7 +26,7 @@ export class Walk {
   }
 
   /** `node.run(parsed)` for a structure just parsed from JSON text: coerced in place. */
-  inParsed(node: Position, parsed: object, depth: number): unknown {
+  inParsed(node: { run(value: unknown, depth: number, walk: Walk): unknown }, parsed: object, depth: number): unknown {
     return this.owning(true, () => node.run(parsed, depth, this))
   }
 
