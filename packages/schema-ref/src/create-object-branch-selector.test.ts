@@ -2,6 +2,7 @@ import { deepFreeze } from '@x/test-utils'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createObjectBranchSelector } from './create-object-branch-selector.js'
+import { branchData, discriminator, value } from './test-support/branch-arbitraries.js'
 import { fitsFlag, referenceChoice, toBranch } from './test-support/branch-data.js'
 import type { BranchData } from './test-support/branch-data.js'
 
@@ -98,31 +99,6 @@ describe('createObjectBranchSelector', () => {
     )
   })
 })
-
-const key = fc.constantFrom('a', 'b', 'kind', 'name', '__proto__', 'toString')
-const scalar = fc.constantFrom<unknown>('x', 'y', 1, 2, true, null)
-const branchData = fc.record(
-  {
-    required: fc.uniqueArray(key, { maxLength: 2 }),
-    properties: fc.uniqueArray(key, { maxLength: 4 }),
-    patterns: fc.subarray(['^a', '^n']),
-    tags: fc.array(fc.record({ key, value: scalar }), { maxLength: 2 }),
-    refs: fc.subarray(['#/$defs/A', '#/$defs/B']),
-    fits: fc.boolean(),
-  },
-  { requiredKeys: [] },
-)
-// Through JSON text, so a "__proto__" key is an own data property, as JSON.parse hands it over.
-const value = fc
-  .dictionary(key, scalar, { maxKeys: 4 })
-  .map((record) => JSON.parse(JSON.stringify(record)) as Record<string, unknown>)
-const discriminator = fc.option(
-  fc.record({
-    propertyName: key,
-    mapping: fc.dictionary(fc.constantFrom('x', 'y'), fc.constantFrom<unknown>('#/$defs/A', '#/$defs/B', 3)),
-  }),
-  { nil: undefined },
-)
 
 describe('createObjectBranchSelector laws (fast-check)', () => {
   it('gives every value of a sequence the index of the plain transcription of the order', () => {

@@ -2,6 +2,7 @@ import { deepFreeze } from '@x/test-utils'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { selectObjectBranch } from './select-object-branch.js'
+import { branchData, discriminator, value } from './test-support/branch-arbitraries.js'
 import { fitsFlag, referenceChoice, toBranch } from './test-support/branch-data.js'
 import type { BranchData, TestBranch } from './test-support/branch-data.js'
 import type { BranchDiscriminator } from './types.js'
@@ -202,35 +203,6 @@ describe('selectObjectBranch', () => {
   })
 })
 
-const keys = ['a', 'b', 'kind', 'name', '__proto__', 'toString']
-const key = fc.constantFrom(...keys)
-const scalar = fc.constantFrom<unknown>('x', 'y', 1, 2, true, null)
-const branchData = fc.record(
-  {
-    required: fc.uniqueArray(key, { maxLength: 2 }),
-    properties: fc.uniqueArray(key, { maxLength: 4 }),
-    patterns: fc.subarray(['^a', '^n']),
-    tags: fc.array(fc.record({ key, value: scalar }), { maxLength: 2 }),
-    refs: fc.subarray(['#/$defs/A', '#/$defs/B']),
-    fits: fc.boolean(),
-  },
-  { requiredKeys: [] },
-)
-// Through JSON text, so a generated "__proto__" key is an own data property,
-// as JSON.parse hands it over in real use.
-const value = fc
-  .dictionary(key, scalar, { maxKeys: 4 })
-  .map((record) => JSON.parse(JSON.stringify(record)) as Record<string, unknown>)
-const discriminator = fc.option(
-  fc.record({
-    propertyName: key,
-    mapping: fc.dictionary(
-      fc.constantFrom('x', 'y', 'constructor'),
-      fc.constantFrom<unknown>('#/$defs/A', '#/$defs/B', 3),
-    ),
-  }),
-  { nil: undefined },
-)
 const input = fc
   .tuple(fc.array(branchData, { maxLength: 5 }), value, discriminator)
   .map(([data, record, mapping]) => deepFreeze({ branches: data.map(toBranch), value: record, discriminator: mapping }))
