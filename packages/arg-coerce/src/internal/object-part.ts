@@ -68,14 +68,23 @@ export class ObjectPart implements ObjectView {
     return this.declared.has(key) || this.patterns.some((pattern) => pattern.test(key))
   }
 
-  /** Whether every declared property the value owns already has its types (see Position.fits). */
+  /** Whether every own property a coercion would reach already has its types (see Position.fits). */
   fits(value: Record<string, unknown>, budget: Budget): boolean {
-    for (const key of this.declared.keys()) {
-      if (!Object.hasOwn(value, key)) continue
-      const node = this.nodeFor(key)
-      if (node !== null && !node.fits(value[key], budget)) return false
+    // Undeclared keys are reached only through patterns or additionalProperties: without them, no walk over the value.
+    if (this.patterns.length === 0 && this.additional.length === 0) {
+      for (const key of this.declared.keys())
+        if (Object.hasOwn(value, key) && !this.keyFits(value, key, budget)) return false
+      return true
     }
+    // Each key read spends the budget, reached or not: a huge object costs at most the budget in checks.
+    for (const key in value)
+      if (Object.hasOwn(value, key) && (--budget.left < 0 || !this.keyFits(value, key, budget))) return false
     return true
+  }
+
+  private keyFits(value: Record<string, unknown>, key: string, budget: Budget): boolean {
+    const node = this.nodeFor(key)
+    return node === null || node.fits(value[key], budget)
   }
 
   run(value: Record<string, unknown>, depth: number, walk: Walk): Record<string, unknown> {
