@@ -10,6 +10,7 @@ const { ANY, NULL } = JsonTypeBits
 export const EMPTY: Node = Object.freeze({
   table: new Map(),
   patterns: [],
+  opaque: false,
   additional: undefined,
   prefix: undefined,
   items: undefined,
@@ -108,8 +109,9 @@ function collect(
   return true
 }
 
-function compilePatterns(parts: readonly Record<string, unknown>[]): Node['patterns'] {
+function compilePatterns(parts: readonly Record<string, unknown>[]): Pick<Node, 'patterns' | 'opaque'> {
   const patterns: Array<{ test: (key: string) => boolean; slot: Slot }> = []
+  let opaque = false
   for (const part of parts) {
     const map = getOwn(part, 'patternProperties')
     if (!isObject(map)) continue
@@ -119,9 +121,10 @@ function compilePatterns(parts: readonly Record<string, unknown>[]): Node['patte
       // has no test, and no key can be said to match it.
       const test = createPatternTest(source)
       if (test !== undefined) patterns.push({ test, slot: slot(map[source]) })
+      else opaque = true
     }
   }
-  return patterns
+  return { patterns, opaque }
 }
 
 // The type bits and enum lists of the typed parts, read as @x/arg-coerce reads them.
@@ -221,9 +224,11 @@ function finish(context: Context, shape: Shape, ref: string | undefined): Node {
   // the walk reads these fields on every object it meets.)
   const { types, enums } = typesOf(shape)
   const { required, tags } = requiredAndTags(context, shape.typed)
+  const { patterns, opaque } = compilePatterns(parts)
   return {
     table,
-    patterns: compilePatterns(parts),
+    patterns,
+    opaque,
     additional,
     prefix,
     items,

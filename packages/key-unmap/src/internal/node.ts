@@ -41,6 +41,8 @@ export interface Node {
   readonly table: ReadonlyMap<string, KeyEntry>
   /** `patternProperties`, each with a bounded test of the key (see createPatternTest). */
   readonly patterns: ReadonlyArray<{ readonly test: (key: string) => boolean; readonly slot: Slot }>
+  /** Whether a pattern was refused (no test): which keys it covers, so where `additional` applies, is unknown. */
+  readonly opaque: boolean
   readonly additional: Slot | undefined
   readonly prefix: readonly Slot[] | undefined
   readonly items: Slot | undefined
