@@ -168,6 +168,35 @@ describe('a union of arrays whose second branch renames a key', () => {
   })
 })
 
+// Another of its counterexamples: the first array branch's items take any
+// key through `additionalProperties` (integers), the second declares `" "`
+// as a string. `{" ": "5"}` is valid under the second only, so it must not
+// be coerced (and restored) by the first.
+describe('a union of arrays whose first branch types its items by additionalProperties', () => {
+  const schema = deepFreeze({
+    type: 'object',
+    properties: {
+      v: {
+        anyOf: [
+          { type: 'array', items: { type: 'object', additionalProperties: { type: 'integer' } } },
+          { type: 'array', items: { type: 'object', properties: { ' ': { type: 'string' } }, required: [] } },
+        ],
+      },
+    },
+    required: ['v'],
+  })
+  const instance = deepFreeze({ v: [{}, { ' ': '5' }] })
+
+  it('is a valid instance', () => {
+    expect(isValid(schema, instance)).toBe(true)
+  })
+
+  it.each(PROVIDER_NAMES)('comes back unchanged for %s', (providerName) => {
+    const prepared = prepareToolSchema(schema, { provider: providerName })
+    expect(prepared.restoreArgs(prepared.toModelArgs(instance))).toEqual(instance)
+  })
+})
+
 describe('laws', () => {
   it('preparation never throws, never mutates, and gives a schema the provider accepts', () => {
     fc.assert(
