@@ -425,6 +425,13 @@ describe('rule 8: a branch fits only if its patternProperties and additionalProp
     )
   })
 
+  it('a key that additionalProperties: false forbids does not fit: the branch that declares it coerces', () => {
+    const closed = { type: 'object', properties: { n: integer }, additionalProperties: false }
+    const open = { type: 'object', properties: { n: integer, k: integer } }
+    const schema = { type: 'object', properties: { value: { anyOf: [arrayOf(closed), arrayOf(open)] } } }
+    expectCoercion(schema, { value: [{ n: '5', k: '7' }] }, { value: [{ n: 5, k: 7 }] }, { valid: true })
+  })
+
   it('a value no branch fits is still coerced by the first, as before', () => {
     const schema = {
       type: 'object',

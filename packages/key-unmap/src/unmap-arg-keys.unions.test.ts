@@ -244,6 +244,34 @@ describe('unmapArgKeys: a branch fits only if its patternProperties and addition
         args: { a_b: { z: 'x' } },
         expected: { 'a!b': { z: 'x' } },
       },
+      {
+        rule: 'arrays: a key additionalProperties: false forbids does not fit (an empty closed object)',
+        schema: { anyOf: [arrayOf(object({}, { additionalProperties: false })), arrayOf(object({ 'a b': string }))] },
+        args: [{ a_b: 'x' }],
+        expected: [{ 'a b': 'x' }],
+      },
+      {
+        rule: 'arrays: a closed branch still takes the items it declares',
+        schema: {
+          anyOf: [
+            arrayOf(object({ 'a b': string }, { additionalProperties: false })),
+            arrayOf(object({ 'a!b': string })),
+          ],
+        },
+        args: [{ a_b: 'x' }],
+        expected: [{ 'a b': 'x' }],
+      },
+      {
+        rule: 'objects: nested, a closed object does not fit a key it does not declare',
+        schema: {
+          anyOf: [
+            object({ 'a b': object({ k: string }, { additionalProperties: false }) }),
+            object({ 'a!b': object({ k: string, m: string }) }),
+          ],
+        },
+        args: { a_b: { k: 'x', m: 'y' } },
+        expected: { 'a!b': { k: 'x', m: 'y' } },
+      },
     ]),
   )('$rule', ({ schema, args, expected }) => {
     expect(unmapArgKeys(schema, args)).toEqual(expected)

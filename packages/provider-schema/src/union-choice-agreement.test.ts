@@ -63,9 +63,10 @@ const propertySchema = fc.oneof(
   scalarType.map((type) => ({ type: 'array', items: { type } })),
   fc.constantFrom('x', 'y', 1).map((value) => ({ const: value })),
 )
-/** What a branch says of the keys it does not declare: nothing, a pattern for `x…` keys, or additionalProperties. */
-const restOfBranch: fc.Arbitrary<{ pattern?: Json; additionalProperties?: Json }> = fc.oneof(
+/** What a branch says of the keys it does not declare: nothing, a pattern for `x…` keys, additionalProperties, or `false`. */
+const restOfBranch: fc.Arbitrary<{ pattern?: Json; additionalProperties?: Json | false }> = fc.oneof(
   fc.constant({}),
+  fc.constant({ additionalProperties: false as const }),
   scalarType.map((type) => ({ pattern: { '^x': { type } } })),
   scalarType.map((type) => ({ additionalProperties: { type } })),
 )

@@ -20,6 +20,7 @@ export class ObjectPart implements ObjectView {
   // A pattern that was refused (see createPatternTest): which keys it covers is unknown.
   private readonly opaque: boolean
   private readonly additional: readonly unknown[]
+  private readonly closed: boolean
   /** The specialized run (see generate.ts) once made; null when this part cannot have one. */
   generated: GeneratedRun | null | undefined
 
@@ -33,20 +34,24 @@ export class ObjectPart implements ObjectView {
     }
     this.opaque = this.patterns.length < shape.patterns.length
     this.additional = shape.additional
+    this.closed = shape.closed
     for (const [key, schemas] of shape.properties) this.declared.set(key, this.slotFor(key, schemas))
   }
 
   private slotFor(key: string, declared: readonly unknown[] | undefined): Slot | null {
     const matching = this.patterns.filter((pattern) => pattern.test(key)).map((pattern) => pattern.schema)
-    // A key some pattern might cover, unknown which: `additionalProperties` may not apply.
-    const uncertain = this.opaque || (this.patterns.length > 0 && key.length > PATTERN_KEY_BUDGET)
     const schemas =
       declared === undefined && matching.length === 0
-        ? uncertain
+        ? this.uncertain(key)
           ? []
           : this.additional
         : [...(declared ?? []), ...matching]
     return schemas.length === 0 ? null : { schemas, node: undefined }
+  }
+
+  // A key some pattern might cover, unknown which: `additionalProperties` may not apply.
+  private uncertain(key: string): boolean {
+    return this.opaque || (this.patterns.length > 0 && key.length > PATTERN_KEY_BUDGET)
   }
 
   /** The node of the value at `key`, or null when no value there can change. */
@@ -71,7 +76,7 @@ export class ObjectPart implements ObjectView {
   /** Whether every own property a coercion would reach already has its types (see Position.fits). */
   fits(value: Record<string, unknown>, budget: Budget): boolean {
     // Undeclared keys are reached only through patterns or additionalProperties: without them, no walk over the value.
-    if (this.patterns.length === 0 && this.additional.length === 0) {
+    if (this.patterns.length === 0 && this.additional.length === 0 && !this.closed) {
       for (const key of this.declared.keys())
         if (Object.hasOwn(value, key) && !this.keyFits(value, key, budget)) return false
       return true
@@ -84,7 +89,8 @@ export class ObjectPart implements ObjectView {
 
   private keyFits(value: Record<string, unknown>, key: string, budget: Budget): boolean {
     const node = this.nodeFor(key)
-    return node === null || node.fits(value[key], budget)
+    if (node !== null) return node.fits(value[key], budget)
+    return !this.closed || this.declares(key) || this.uncertain(key)
   }
 
   run(value: Record<string, unknown>, depth: number, walk: Walk): Record<string, unknown> {

@@ -12,6 +12,7 @@ export const EMPTY: Node = Object.freeze({
   patterns: [],
   opaque: false,
   additional: undefined,
+  closed: false,
   prefix: undefined,
   items: undefined,
   unions: [],
@@ -203,11 +204,13 @@ function finish(context: Context, shape: Shape, ref: string | undefined): Node {
     }
   }
   let additional: Slot | undefined
+  let closed = false
   let prefix: Slot[] | undefined
   let items: Slot | undefined
   for (const part of parts) {
     const extra = getOwn(part, 'additionalProperties')
     if (additional === undefined && isObject(extra)) additional = slot(extra)
+    closed ||= extra === false
     const tuple = getOwn(part, 'prefixItems')
     const each = getOwn(part, 'items')
     if (prefix === undefined && Array.isArray(tuple)) prefix = tuple.map(slot)
@@ -230,6 +233,7 @@ function finish(context: Context, shape: Shape, ref: string | undefined): Node {
     patterns,
     opaque,
     additional,
+    closed,
     prefix,
     items,
     unions,

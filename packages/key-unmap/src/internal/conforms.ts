@@ -42,7 +42,7 @@ function propertiesConform(
 ): boolean {
   const nodes = alternative.nodes
   // Undeclared keys are reached only through patterns or additionalProperties: without them, no walk over the value.
-  if (!nodes.some((node) => node.patterns.length > 0 || node.additional !== undefined)) {
+  if (!nodes.some((node) => node.patterns.length > 0 || node.additional !== undefined || node.closed)) {
     for (const node of nodes) {
       for (const [key, entry] of node.table) {
         if (Object.hasOwn(value, key) && !conforms(context, slotNode(context, entry.slot), value[key], budget))
@@ -60,7 +60,8 @@ function propertiesConform(
 }
 
 // One key as @x/arg-coerce reaches it: its declared schemas and every
-// pattern that matches it, else (when no pattern might) `additionalProperties`.
+// pattern that matches it, else (when no pattern might) `additionalProperties`,
+// where `false` admits nothing.
 function restConforms(
   context: Context,
   nodes: readonly Node[],
@@ -85,6 +86,7 @@ function restConforms(
   }
   if (declared || patterned) return true
   for (const node of nodes) {
+    if (node.closed) return false
     if (node.additional !== undefined && !conforms(context, slotNode(context, node.additional), item, budget))
       return false
   }
