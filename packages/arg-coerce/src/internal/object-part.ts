@@ -73,24 +73,18 @@ export class ObjectPart implements ObjectView {
     return this.declared.has(key) || this.patterns.some((pattern) => pattern.test(key))
   }
 
-  /** Whether every own property a coercion would reach already has its types (see Position.fits). */
+  /** Whether every own property a coercion would reach is allowed and already has its types (see Position.fits). */
   fits(value: Record<string, unknown>, budget: Budget): boolean {
-    // Undeclared keys are reached only through patterns or additionalProperties: without them, no walk over the value.
-    if (this.patterns.length === 0 && this.additional.length === 0 && !this.closed) {
-      for (const key of this.declared.keys())
-        if (Object.hasOwn(value, key) && !this.keyFits(value, key, budget)) return false
-      return true
+    // Other keys matter only under patterns or additionalProperties; then each spends the budget, reached or not.
+    const rest = this.patterns.length > 0 || this.additional.length > 0 || this.closed
+    for (const key of rest ? Object.keys(value) : this.declared.keys()) {
+      if (!Object.hasOwn(value, key)) continue
+      if (rest && --budget.left < 0) return false
+      const node = this.nodeFor(key)
+      if (node === null ? this.closed && !this.declares(key) && !this.uncertain(key) : !node.fits(value[key], budget))
+        return false
     }
-    // Each key read spends the budget, reached or not: a huge object costs at most the budget in checks.
-    for (const key in value)
-      if (Object.hasOwn(value, key) && (--budget.left < 0 || !this.keyFits(value, key, budget))) return false
     return true
-  }
-
-  private keyFits(value: Record<string, unknown>, key: string, budget: Budget): boolean {
-    const node = this.nodeFor(key)
-    if (node !== null) return node.fits(value[key], budget)
-    return !this.closed || this.declares(key) || this.uncertain(key)
   }
 
   run(value: Record<string, unknown>, depth: number, walk: Walk): Record<string, unknown> {
