@@ -347,3 +347,111 @@ describe('rule 8 for objects: among branches that declare every key, the one the
     )
   })
 })
+
+// "Already has its types" reads every own key a coercion would reach: a key
+// under `patternProperties` or `additionalProperties` too, not only the
+// declared ones, so a branch whose rest wants integers does not take
+// (and change) a value that is valid under a later branch.
+describe('rule 8: a branch fits only if its patternProperties and additionalProperties fit too', () => {
+  const string = { type: 'string' }
+  const additional = (type: object): object => ({ type: 'object', additionalProperties: type })
+  const patterned = (type: object): object => ({ type: 'object', patternProperties: { '^z': type } })
+  const arrayOf = (items: object): object => ({ type: 'array', items })
+  const holding = (inner: object): object => ({ type: 'object', properties: { m: inner }, required: ['m'] })
+  it.each([
+    [
+      'arrays: additionalProperties integer | string keeps a string',
+      [arrayOf(additional(integer)), arrayOf(additional(string))],
+      [{ z: '5' }],
+      [{ z: '5' }],
+    ],
+    [
+      'arrays: additionalProperties integer | string keeps an integer',
+      [arrayOf(additional(integer)), arrayOf(additional(string))],
+      [{ z: 5 }],
+      [{ z: 5 }],
+    ],
+    [
+      'arrays: patternProperties integer | string keeps a string',
+      [arrayOf(patterned(integer)), arrayOf(patterned(string))],
+      [{ z1: '5' }],
+      [{ z1: '5' }],
+    ],
+    [
+      'arrays: a key no pattern matches is not read',
+      [arrayOf(patterned(integer)), arrayOf(patterned(string))],
+      [{ a: '5' }],
+      [{ a: '5' }],
+    ],
+    [
+      'arrays: additionalProperties integer | a declared string (the provider-schema case)',
+      [arrayOf(additional(integer)), arrayOf({ type: 'object', properties: { ' ': string }, required: [] })],
+      [{}, { ' ': '5' }],
+      [{}, { ' ': '5' }],
+    ],
+    [
+      'objects: patternProperties integer | string keeps a string',
+      [patterned(integer), patterned(string)],
+      { z1: '5' },
+      { z1: '5' },
+    ],
+    [
+      'objects: nested additionalProperties integer | string keeps a string',
+      [holding(additional(integer)), holding(additional(string))],
+      { m: { z: '5' } },
+      { m: { z: '5' } },
+    ],
+    [
+      'objects: nested patternProperties integer | string keeps a string',
+      [holding(patterned(integer)), holding(patterned(string))],
+      { m: { z1: '5' } },
+      { m: { z1: '5' } },
+    ],
+    [
+      'objects: nested, a declared key and the rest both read',
+      [
+        holding({ ...additional(integer), properties: { k: string } }),
+        holding({ ...additional(string), properties: { k: string } }),
+      ],
+      { m: { k: 'x', z: '5' } },
+      { m: { k: 'x', z: '5' } },
+    ],
+  ])('%s', (_title, branches, sent, received) => {
+    expectCoercion(
+      { type: 'object', properties: { value: { anyOf: branches } } },
+      { value: sent },
+      { value: received },
+      { valid: true },
+    )
+  })
+
+  it('a key that additionalProperties: false forbids does not fit: the branch that declares it coerces', () => {
+    const closed = { type: 'object', properties: { n: integer }, additionalProperties: false }
+    const open = { type: 'object', properties: { n: integer, k: integer } }
+    const schema = { type: 'object', properties: { value: { anyOf: [arrayOf(closed), arrayOf(open)] } } }
+    expectCoercion(schema, { value: [{ n: '5', k: '7' }] }, { value: [{ n: 5, k: 7 }] }, { valid: true })
+  })
+
+  it('a value no branch fits is still coerced by the first, as before', () => {
+    const schema = {
+      type: 'object',
+      properties: { value: { anyOf: [arrayOf(additional(integer)), arrayOf(additional({ type: 'boolean' }))] } },
+    }
+    expectCoercion(schema, { value: [{ z: '5' }] }, { value: [{ z: 5 }] }, { valid: true })
+  })
+
+  it('every key read spends the fit budget, matched by a pattern or not: past it no branch fits', () => {
+    const schema = {
+      type: 'object',
+      properties: { value: { anyOf: [arrayOf(patterned(integer)), arrayOf(patterned(string))] } },
+    }
+    const unmatched = Object.fromEntries(Array.from({ length: 2048 }, (_, index) => [`a${index}`, 'x']))
+    // Valid under the second branch, but the check stops before `z1`, so the first branch coerces.
+    expectCoercion(
+      schema,
+      { value: [{ ...unmatched, z1: '5' }] },
+      { value: [{ ...unmatched, z1: 5 }] },
+      { valid: true },
+    )
+  })
+})

@@ -198,3 +198,90 @@ describe('unmapArgKeys: array branches, in the order of selectArrayBranch', () =
     expect(unmapArgKeys(schema, args)).toEqual(expected)
   })
 })
+
+// As @x/arg-coerce reads "already has its types": the keys under
+// `patternProperties` and `additionalProperties` count too, so both
+// packages leave a value to the same branch.
+describe('unmapArgKeys: a branch fits only if its patternProperties and additionalProperties fit too', () => {
+  const integer = { type: 'integer' }
+  const string = { type: 'string' }
+  const additional = (name: string, type: Json): Json => object({ [name]: {} }, { additionalProperties: type })
+  const patterned = (name: string, type: Json): Json => object({ [name]: {} }, { patternProperties: { '^z': type } })
+  it.each(
+    deepFreeze([
+      {
+        rule: 'arrays: the branch whose additionalProperties the items fit',
+        schema: { anyOf: [arrayOf(additional('a b', integer)), arrayOf(additional('a!b', string))] },
+        args: [{ a_b: 1, z: 'x' }],
+        expected: [{ 'a!b': 1, z: 'x' }],
+      },
+      {
+        rule: 'arrays: the first branch when its additionalProperties fit',
+        schema: { anyOf: [arrayOf(additional('a b', integer)), arrayOf(additional('a!b', string))] },
+        args: [{ a_b: 1, z: 2 }],
+        expected: [{ 'a b': 1, z: 2 }],
+      },
+      {
+        rule: 'arrays: the branch whose patternProperties the items fit',
+        schema: { anyOf: [arrayOf(patterned('a b', integer)), arrayOf(patterned('a!b', string))] },
+        args: [{ a_b: 1, z1: 'x' }],
+        expected: [{ 'a!b': 1, z1: 'x' }],
+      },
+      {
+        rule: 'objects: among covering branches, the one whose patternProperties the value fits',
+        schema: { anyOf: [patterned('a b', integer), patterned('a!b', string)] },
+        args: { a_b: 1, z1: 'x' },
+        expected: { 'a!b': 1, z1: 'x' },
+      },
+      {
+        rule: 'objects: nested additionalProperties decide between covering branches',
+        schema: {
+          anyOf: [
+            object({ 'a b': object({}, { additionalProperties: integer }) }),
+            object({ 'a!b': object({}, { additionalProperties: string }) }),
+          ],
+        },
+        args: { a_b: { z: 'x' } },
+        expected: { 'a!b': { z: 'x' } },
+      },
+      {
+        rule: 'arrays: a key additionalProperties: false forbids does not fit (an empty closed object)',
+        schema: { anyOf: [arrayOf(object({}, { additionalProperties: false })), arrayOf(object({ 'a b': string }))] },
+        args: [{ a_b: 'x' }],
+        expected: [{ 'a b': 'x' }],
+      },
+      {
+        rule: 'arrays: a closed branch still takes the items it declares',
+        schema: {
+          anyOf: [
+            arrayOf(object({ 'a b': string }, { additionalProperties: false })),
+            arrayOf(object({ 'a!b': string })),
+          ],
+        },
+        args: [{ a_b: 'x' }],
+        expected: [{ 'a b': 'x' }],
+      },
+      {
+        rule: 'objects: nested, a closed object does not fit a key it does not declare',
+        schema: {
+          anyOf: [
+            object({ 'a b': object({ k: string }, { additionalProperties: false }) }),
+            object({ 'a!b': object({ k: string, m: string }) }),
+          ],
+        },
+        args: { a_b: { k: 'x', m: 'y' } },
+        expected: { 'a!b': { k: 'x', m: 'y' } },
+      },
+    ]),
+  )('$rule', ({ schema, args, expected }) => {
+    expect(unmapArgKeys(schema, args)).toEqual(expected)
+  })
+
+  it('every key read spends the conform budget, matched by a pattern or not: past it no branch fits', () => {
+    const schema = deepFreeze({ anyOf: [arrayOf(patterned('a b', integer)), arrayOf(patterned('a!b', string))] })
+    const unmatched = Object.fromEntries(Array.from({ length: 2048 }, (_, index) => [`k${index}`, 'x']))
+    const restored = unmapArgKeys(schema, deepFreeze([{ ...unmatched, a_b: 1, z1: 'x' }])) as Json[]
+    // As @x/arg-coerce: no branch is said to fit, so the first array branch is taken.
+    expect(Object.hasOwn(restored[0]!, 'a b')).toBe(true)
+  })
+})

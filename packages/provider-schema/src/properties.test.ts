@@ -168,6 +168,73 @@ describe('a union of arrays whose second branch renames a key', () => {
   })
 })
 
+// Another of its counterexamples: the first array branch's items take any
+// key through `additionalProperties` (integers), the second declares `" "`
+// as a string. `{" ": "5"}` is valid under the second only, so it must not
+// be coerced (and restored) by the first.
+describe('a union of arrays whose first branch types its items by additionalProperties', () => {
+  const schema = deepFreeze({
+    type: 'object',
+    properties: {
+      v: {
+        anyOf: [
+          { type: 'array', items: { type: 'object', additionalProperties: { type: 'integer' } } },
+          { type: 'array', items: { type: 'object', properties: { ' ': { type: 'string' } }, required: [] } },
+        ],
+      },
+    },
+    required: ['v'],
+  })
+  const instance = deepFreeze({ v: [{}, { ' ': '5' }] })
+
+  it('is a valid instance', () => {
+    expect(isValid(schema, instance)).toBe(true)
+  })
+
+  it.each(PROVIDER_NAMES)('comes back unchanged for %s', (providerName) => {
+    const prepared = prepareToolSchema(schema, { provider: providerName })
+    expect(prepared.restoreArgs(prepared.toModelArgs(instance))).toEqual(instance)
+  })
+})
+
+// More of its counterexamples, from strict mode and closed objects: a
+// branch whose items forbid other keys (`additionalProperties: false`, which
+// strict mode adds everywhere) does not fit an item that carries one.
+describe('a union of arrays whose first branch forbids the keys of the second', () => {
+  const union = (first: Record<string, unknown>, second: Record<string, unknown>) =>
+    deepFreeze({
+      type: 'object',
+      properties: {
+        v: {
+          anyOf: [
+            { type: 'array', items: { type: 'object', required: [], ...first } },
+            { type: 'array', items: { type: 'object', required: [], ...second } },
+          ],
+        },
+      },
+      required: ['v'],
+    })
+  const string = { type: 'string' }
+  it.each([
+    [
+      'an empty closed object, then a renamed key',
+      union({ properties: {}, additionalProperties: false }, { properties: { '._': string } }),
+      { v: [{}, { '._': '07030' }] },
+    ],
+    [
+      'two branches of one optional key each, both renamed (strict mode closes and nulls them)',
+      union({ properties: { '-': string } }, { properties: { '! ': string } }),
+      { v: [{ '! ': 'true' }, {}] },
+    ],
+  ])('%s comes back unchanged for every provider', (_title, schema, instance) => {
+    expect(isValid(schema, instance)).toBe(true)
+    for (const providerName of PROVIDER_NAMES) {
+      const prepared = prepareToolSchema(schema, { provider: providerName })
+      expect(prepared.restoreArgs(prepared.toModelArgs(deepFreeze(instance))), providerName).toEqual(instance)
+    }
+  })
+})
+
 describe('laws', () => {
   it('preparation never throws, never mutates, and gives a schema the provider accepts', () => {
     fc.assert(

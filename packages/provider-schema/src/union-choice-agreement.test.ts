@@ -5,11 +5,17 @@
 // leaves unchanged (what key-unmap receives after coercion).
 //
 // How a choice is seen: every branch declares, through patternProperties, a
-// `probe` key that neither choice looks at (patterns are not declared
-// properties, so no "already has its types" check reads it). Branch i's
-// probe schema coerces its own `b<i>` to an integer (arg-coerce's choice:
-// which `b<i>` became a number) and declares its own spelling of `p_`
-// (key-unmap's choice: which name `p_` came back as).
+// `probe` key whose schema is untyped (only `properties`), so the JSON text
+// sent there fits every branch alike and does not sway either choice; with
+// `parseUntypedJson` arg-coerce parses it under the branch it chose. Branch
+// i's probe schema coerces its own `b<i>` to an integer (arg-coerce's
+// choice: which `b<i>` became a number) and declares its own spelling of
+// `p_` (key-unmap's choice: which name `p_` came back as). The parsed probe
+// is an object at an untyped position, which fits every branch alike too.
+//
+// The branches also differ by `patternProperties` (keys starting with `x`)
+// and `additionalProperties`, at their own level and in nested objects:
+// "already has its types" reads the keys these reach, in both packages.
 import { coerceToolArgs } from '@x/arg-coerce'
 import { sanitizeToolSchema, unmapArgKeys } from '@x/key-unmap'
 import { deepFreeze } from '@x/test-utils'
@@ -24,7 +30,6 @@ const SPELLINGS = [' ', '!', '#', '%', '&', '*']
 const BRANCHES = 4
 
 const probeSchema = (branch: number): Json => ({
-  type: 'object',
   properties: { [`b${branch}`]: { type: 'integer' }, [`p${SPELLINGS[branch]}`]: {} },
 })
 const probeText = JSON.stringify({
@@ -46,13 +51,24 @@ function restoredBy(probe: unknown): number {
   return spelled.length === 1 ? SPELLINGS.indexOf(spelled[0]!.slice(1)) : -1
 }
 
+const options = { parseUntypedJson: true }
+
 const scalarType = fc.constantFrom('integer', 'number', 'string', 'boolean', 'null')
 const propertySchema = fc.oneof(
   scalarType.map((type) => ({ type })),
   scalarType.map((type) => ({ type: [type, 'null'] })),
   scalarType.map((type) => ({ type: 'object', properties: { v: { type } } })),
+  scalarType.map((type) => ({ type: 'object', additionalProperties: { type } })),
+  scalarType.map((type) => ({ type: 'object', patternProperties: { '^x': { type } } })),
   scalarType.map((type) => ({ type: 'array', items: { type } })),
   fc.constantFrom('x', 'y', 1).map((value) => ({ const: value })),
+)
+/** What a branch says of the keys it does not declare: nothing, a pattern for `x…` keys, additionalProperties, or `false`. */
+const restOfBranch: fc.Arbitrary<{ pattern?: Json; additionalProperties?: Json | false }> = fc.oneof(
+  fc.constant({}),
+  fc.constant({ additionalProperties: false as const }),
+  scalarType.map((type) => ({ pattern: { '^x': { type } } })),
+  scalarType.map((type) => ({ additionalProperties: { type } })),
 )
 // Names from a small pool so that branches overlap; `a b` / `a!b` / `a#b`
 // all spell `a_b`, so a restored name says which branch it came from.
@@ -63,14 +79,16 @@ const objectBranch = (index: number) =>
       properties: fc.dictionary(propertyName, propertySchema, { maxKeys: 4 }),
       tag: fc.option(fc.constantFrom('x', 'y', 'z'), { nil: undefined }),
       requiredCount: fc.nat({ max: 3 }),
+      rest: restOfBranch,
     })
-    .map(({ properties, tag, requiredCount }) => {
+    .map(({ properties, tag, requiredCount, rest }) => {
       const all: Json = tag === undefined ? properties : { ...properties, kind: { const: tag } }
       return {
         type: 'object',
         properties: all,
         required: Object.keys(all).slice(0, requiredCount),
-        patternProperties: { '^probe$': probeSchema(index) },
+        patternProperties: { '^probe$': probeSchema(index), ...rest.pattern },
+        ...(rest.additionalProperties === undefined ? {} : { additionalProperties: rest.additionalProperties }),
       }
     })
 const objectUnion = fc
@@ -100,11 +118,13 @@ const sentValue = fc.constantFrom<unknown>(
   null,
   { v: 1 },
   { v: 'x' },
+  { x: 1 },
+  { x1: 'x', v: true },
   [1],
   ['x'],
   [true],
 )
-const sentKey = fc.constantFrom('k', 'kind', 'n', 'a_b', 'first_name')
+const sentKey = fc.constantFrom('k', 'kind', 'n', 'a_b', 'first_name', 'x', 'x2', 'other')
 const sentObject = fc.dictionary(sentKey, sentValue, { minKeys: 1, maxKeys: 4 })
 
 describe('arg-coerce and key-unmap choose the same object branch', () => {
@@ -113,8 +133,8 @@ describe('arg-coerce and key-unmap choose the same object branch', () => {
       fc.property(objectUnion, sentObject, (schema, value) => {
         const sent = sanitizeToolSchema(schema)
         const args = deepFreeze({ u: value })
-        fc.pre(coerceToolArgs(sent, args) === args)
-        const coerced = coerceToolArgs(sent, deepFreeze({ u: { ...value, probe: probeText } })) as { u: Json }
+        fc.pre(coerceToolArgs(sent, args, options) === args)
+        const coerced = coerceToolArgs(sent, deepFreeze({ u: { ...value, probe: probeText } }), options) as { u: Json }
         const coercedBranch = coercedBy(coerced.u.probe)
         fc.pre(coercedBranch !== -1)
         const restored = unmapArgKeys(schema, deepFreeze(coerced)) as { u: Json }
@@ -210,8 +230,8 @@ describe('arg-coerce and key-unmap choose the branch a discriminator mapping nam
         const value: Json = { ...rest }
         Object.defineProperty(value, propertyName.replace(' ', '_'), { value: tag, enumerable: true })
         const args = deepFreeze({ u: value })
-        fc.pre(coerceToolArgs(sent, args) === args)
-        const coerced = coerceToolArgs(sent, deepFreeze({ u: { ...value, probe: probeText } })) as { u: Json }
+        fc.pre(coerceToolArgs(sent, args, options) === args)
+        const coerced = coerceToolArgs(sent, deepFreeze({ u: { ...value, probe: probeText } }), options) as { u: Json }
         const coercedBranch = coercedBy(coerced.u.probe)
         fc.pre(coercedBranch !== -1)
         const mapped = mappedBranch(schema, value)
@@ -225,17 +245,21 @@ describe('arg-coerce and key-unmap choose the branch a discriminator mapping nam
 })
 
 // Array branches: arrays of depth 1 to 3 whose leaves are objects with a
-// property of a type of their own; the leaves carry the probe.
+// property of a type of their own (and a rest: a pattern or additional
+// properties, which an `x` key of a leaf reaches); the leaves carry the probe.
 const leafType = fc.constantFrom('integer', 'string', 'boolean')
 const nest = (depth: number, leaf: Json): Json => (depth === 0 ? leaf : { type: 'array', items: nest(depth - 1, leaf) })
 const arrayBranch = (index: number) =>
-  fc.record({ depth: fc.integer({ min: 1, max: 3 }), type: leafType }).map(({ depth, type }) =>
-    nest(depth, {
-      type: 'object',
-      properties: { [`c${SPELLINGS[index]}`]: { type } },
-      patternProperties: { '^probe$': probeSchema(index) },
-    }),
-  )
+  fc
+    .record({ depth: fc.integer({ min: 1, max: 3 }), type: leafType, rest: restOfBranch })
+    .map(({ depth, type, rest }) =>
+      nest(depth, {
+        type: 'object',
+        properties: { [`c${SPELLINGS[index]}`]: { type } },
+        patternProperties: { '^probe$': probeSchema(index), ...rest.pattern },
+        ...(rest.additionalProperties === undefined ? {} : { additionalProperties: rest.additionalProperties }),
+      }),
+    )
 const arrayUnion = fc
   .record({
     branches: fc.tuple(...Array.from({ length: BRANCHES }, (_, index) => arrayBranch(index))),
@@ -245,7 +269,10 @@ const arrayUnion = fc
 const leafValue = fc.constantFrom<unknown>(1, 'x', true)
 const arrayValue = fc.record({
   depth: fc.integer({ min: 1, max: 3 }),
-  leaves: fc.array(leafValue, { minLength: 1, maxLength: 2 }),
+  leaves: fc.array(fc.record({ c: leafValue, x: fc.option(leafValue, { nil: undefined }) }), {
+    minLength: 1,
+    maxLength: 2,
+  }),
 })
 
 function nestValue(depth: number, leaves: readonly Json[]): unknown {
@@ -267,17 +294,17 @@ describe('arg-coerce and key-unmap choose the same array branch', () => {
         const args = deepFreeze({
           u: nestValue(
             depth,
-            leaves.map((leaf) => ({ c_: leaf })),
+            leaves.map(({ c, x }) => ({ c_: c, ...(x === undefined ? {} : { x }) })),
           ),
         })
-        fc.pre(coerceToolArgs(sent, args) === args)
+        fc.pre(coerceToolArgs(sent, args, options) === args)
         const probed = deepFreeze({
           u: nestValue(
             depth,
-            leaves.map((leaf) => ({ c_: leaf, probe: probeText })),
+            leaves.map(({ c, x }) => ({ c_: c, ...(x === undefined ? {} : { x }), probe: probeText })),
           ),
         })
-        const coerced = coerceToolArgs(sent, probed) as { u: unknown }
+        const coerced = coerceToolArgs(sent, probed, options) as { u: unknown }
         const coercedBranch = coercedBy(firstLeaf(coerced.u)?.['probe'])
         fc.pre(coercedBranch !== -1)
         const restored = unmapArgKeys(schema, deepFreeze(coerced)) as { u: unknown }

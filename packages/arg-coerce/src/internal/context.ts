@@ -73,7 +73,8 @@ export class Context {
     const { types } = shape
     const rules = rulesFor(shape, this.flags)
     const object =
-      (types & OBJECT) !== 0 && (shape.properties.size > 0 || shape.patterns.length > 0 || shape.additional.length > 0)
+      (types & OBJECT) !== 0 &&
+      (shape.properties.size > 0 || shape.patterns.length > 0 || shape.additional.length > 0 || shape.closed)
         ? new ObjectPart(shape, this.compile)
         : undefined
     const array =

@@ -17,6 +17,7 @@ export class ObjectPart implements ObjectView {
   // A pattern that was refused (see createPatternTest): which keys it covers is unknown.
   private readonly opaque: boolean
   private readonly additional: readonly unknown[]
+  private readonly closed: boolean
   /** The specialized run (see generate.ts) once made; null when this part cannot have one. */
   generated: ObjectPart['interpret'] | null | undefined
 
@@ -30,15 +31,20 @@ export class ObjectPart implements ObjectView {
     }
     this.opaque = this.patterns.length < shape.patterns.length
     this.additional = shape.additional
+    this.closed = shape.closed
     for (const [key, schemas] of shape.properties) this.declared.set(key, this.slotFor(key, schemas))
   }
 
   private slotFor(key: string, declared: readonly unknown[] | undefined): Slot | null {
     const matching = this.patterns.filter((pattern) => pattern.test(key)).map((pattern) => pattern.schema)
-    // A key some pattern might cover, unknown which: `additionalProperties` may not apply.
-    const other = this.opaque || (this.patterns.length > 0 && key.length > PATTERN_KEY_BUDGET) ? [] : this.additional
+    const other = this.uncertain(key) ? [] : this.additional
     const schemas = declared === undefined && matching.length === 0 ? other : [...(declared ?? []), ...matching]
     return schemas.length === 0 ? null : { schemas, node: undefined }
+  }
+
+  // A key some pattern might cover, unknown which: `additionalProperties` may not apply.
+  private uncertain(key: string): boolean {
+    return this.opaque || (this.patterns.length > 0 && key.length > PATTERN_KEY_BUDGET)
   }
 
   /** The node of the value at `key`, or null when no value there can change. */
@@ -59,12 +65,16 @@ export class ObjectPart implements ObjectView {
     return this.declared.has(key) || this.patterns.some((pattern) => pattern.test(key))
   }
 
-  /** Whether every declared property the value owns already has its types (see Position.fits). */
+  /** Whether every own property a coercion would reach is allowed and already has its types (see Position.fits). */
   fits(value: Record<string, unknown>, budget: Budget): boolean {
-    for (const key of this.declared.keys()) {
+    // Other keys matter only under patterns or additionalProperties; then each spends the budget, reached or not.
+    const rest = this.patterns.length > 0 || this.additional.length > 0 || this.closed
+    for (const key of rest ? Object.keys(value) : this.declared.keys()) {
       if (!Object.hasOwn(value, key)) continue
+      if (rest && --budget.left < 0) return false
       const node = this.nodeFor(key)
-      if (node !== null && !node.fits(value[key], budget)) return false
+      if (node === null ? this.closed && !this.declares(key) && !this.uncertain(key) : !node.fits(value[key], budget))
+        return false
     }
     return true
   }

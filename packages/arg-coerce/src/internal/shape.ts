@@ -17,6 +17,8 @@ export class Shape {
   required = new Set<string>()
   patterns: Array<{ source: string; schema: unknown }> = []
   additional: unknown[] = []
+  /** `additionalProperties: false`: a key neither declared nor matched by a pattern is not allowed. */
+  closed = false
   prefix: unknown[][] = []
   items: unknown[] = []
   /** `$ref` strings of the union branches that led here (for a discriminator `mapping`). */
@@ -126,6 +128,7 @@ function readKeywords(node: Record<string, unknown>, shape: Shape): void {
     for (const source of Object.keys(patterns)) shape.patterns.push({ source, schema: patterns[source] })
   const additional = own(node, 'additionalProperties')
   if (isRecord(additional)) shape.additional.push(additional)
+  else if (additional === false) shape.closed = true
   const prefixItems = own(node, 'prefixItems')
   const items = own(node, 'items')
   // Draft 7 tuples: `items` is the list and `additionalItems` the rest.

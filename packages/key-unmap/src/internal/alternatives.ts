@@ -49,7 +49,7 @@ function toAlternative(nodes: readonly Node[]): Alternative {
     if (index > 0 && node.ref !== undefined) refs.push(node.ref)
     prefix ??= node.prefix
     items ??= node.items
-    hasProperties ||= node.table.size > 0 || node.patterns.length > 0 || node.additional !== undefined
+    hasProperties ||= node.table.size > 0 || node.patterns.length > 0 || node.additional !== undefined || node.closed
   })
   const alternative: { -readonly [K in keyof Alternative]: Alternative[K] } = {
     nodes,

@@ -10,7 +10,9 @@ const { ANY, NULL } = JsonTypeBits
 export const EMPTY: Node = Object.freeze({
   table: new Map(),
   patterns: [],
+  opaque: false,
   additional: undefined,
+  closed: false,
   prefix: undefined,
   items: undefined,
   unions: [],
@@ -108,8 +110,9 @@ function collect(
   return true
 }
 
-function compilePatterns(parts: readonly Record<string, unknown>[]): Node['patterns'] {
+function compilePatterns(parts: readonly Record<string, unknown>[]): Pick<Node, 'patterns' | 'opaque'> {
   const patterns: Array<{ test: (key: string) => boolean; slot: Slot }> = []
+  let opaque = false
   for (const part of parts) {
     const map = getOwn(part, 'patternProperties')
     if (!isObject(map)) continue
@@ -119,9 +122,10 @@ function compilePatterns(parts: readonly Record<string, unknown>[]): Node['patte
       // has no test, and no key can be said to match it.
       const test = createPatternTest(source)
       if (test !== undefined) patterns.push({ test, slot: slot(map[source]) })
+      else opaque = true
     }
   }
-  return patterns
+  return { patterns, opaque }
 }
 
 // The type bits and enum lists of the typed parts, read as @x/arg-coerce reads them.
@@ -200,11 +204,13 @@ function finish(context: Context, shape: Shape, ref: string | undefined): Node {
     }
   }
   let additional: Slot | undefined
+  let closed = false
   let prefix: Slot[] | undefined
   let items: Slot | undefined
   for (const part of parts) {
     const extra = getOwn(part, 'additionalProperties')
     if (additional === undefined && isObject(extra)) additional = slot(extra)
+    closed ||= extra === false
     const tuple = getOwn(part, 'prefixItems')
     const each = getOwn(part, 'items')
     if (prefix === undefined && Array.isArray(tuple)) prefix = tuple.map(slot)
@@ -221,10 +227,13 @@ function finish(context: Context, shape: Shape, ref: string | undefined): Node {
   // the walk reads these fields on every object it meets.)
   const { types, enums } = typesOf(shape)
   const { required, tags } = requiredAndTags(context, shape.typed)
+  const { patterns, opaque } = compilePatterns(parts)
   return {
     table,
-    patterns: compilePatterns(parts),
+    patterns,
+    opaque,
     additional,
+    closed,
     prefix,
     items,
     unions,

@@ -30,17 +30,65 @@ export function arrayFits(context: Context, alternative: Alternative, value: rea
   return itemsConform(context, alternative, value, { left: CONFORM_BUDGET })
 }
 
+// createPatternTest's key budget: past it a test claims no match, so
+// whether such a key falls under `additionalProperties` is unknown.
+const PATTERN_KEY_BUDGET = 256
+
 function propertiesConform(
   context: Context,
   alternative: Alternative,
   value: Record<string, unknown>,
   budget: { left: number },
 ): boolean {
-  for (const node of alternative.nodes) {
-    for (const [key, entry] of node.table) {
-      if (Object.hasOwn(value, key) && !conforms(context, slotNode(context, entry.slot), value[key], budget))
-        return false
+  const nodes = alternative.nodes
+  // Undeclared keys are reached only through patterns or additionalProperties: without them, no walk over the value.
+  if (!nodes.some((node) => node.patterns.length > 0 || node.additional !== undefined || node.closed)) {
+    for (const node of nodes) {
+      for (const [key, entry] of node.table) {
+        if (Object.hasOwn(value, key) && !conforms(context, slotNode(context, entry.slot), value[key], budget))
+          return false
+      }
     }
+    return true
+  }
+  // Each key read spends the budget, reached or not: a huge object costs at most the budget in checks.
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue
+    if (--budget.left < 0 || !restConforms(context, nodes, key, value[key], budget)) return false
+  }
+  return true
+}
+
+// One key as @x/arg-coerce reaches it: its declared schemas and every
+// pattern that matches it, else (when no pattern might) `additionalProperties`,
+// where `false` admits nothing.
+function restConforms(
+  context: Context,
+  nodes: readonly Node[],
+  key: string,
+  item: unknown,
+  budget: { left: number },
+): boolean {
+  let declared = false
+  let patterned = false
+  for (const node of nodes) {
+    const entry = node.table.get(key)
+    if (entry !== undefined) {
+      declared = true
+      if (!conforms(context, slotNode(context, entry.slot), item, budget)) return false
+    }
+    for (const { test, slot } of node.patterns) {
+      if (!test(key)) continue
+      declared = true
+      if (!conforms(context, slotNode(context, slot), item, budget)) return false
+    }
+    patterned ||= node.opaque || (node.patterns.length > 0 && key.length > PATTERN_KEY_BUDGET)
+  }
+  if (declared || patterned) return true
+  for (const node of nodes) {
+    if (node.closed) return false
+    if (node.additional !== undefined && !conforms(context, slotNode(context, node.additional), item, budget))
+      return false
   }
   return true
 }

@@ -41,7 +41,11 @@ export interface Node {
   readonly table: ReadonlyMap<string, KeyEntry>
   /** `patternProperties`, each with a bounded test of the key (see createPatternTest). */
   readonly patterns: ReadonlyArray<{ readonly test: (key: string) => boolean; readonly slot: Slot }>
+  /** Whether a pattern was refused (no test): which keys it covers, so where `additional` applies, is unknown. */
+  readonly opaque: boolean
   readonly additional: Slot | undefined
+  /** `additionalProperties: false`: a key neither declared nor matched by a pattern is not allowed. */
+  readonly closed: boolean
   readonly prefix: readonly Slot[] | undefined
   readonly items: Slot | undefined
   readonly unions: readonly Union[]
@@ -83,7 +87,7 @@ export interface Alternative {
   readonly refs: readonly string[]
   readonly prefix: readonly Slot[] | undefined
   readonly items: Slot | undefined
-  /** Whether it declares properties, patterns or additional properties (@x/arg-coerce then checks them). */
+  /** Whether it declares properties, patterns or additional properties, or forbids the latter (@x/arg-coerce then checks them). */
   readonly hasProperties: boolean
   /** Its view for selectObjectBranch when no required name is renamed (else one is built per value). */
   readonly branch: AlternativeBranch | undefined
