@@ -235,6 +235,63 @@ describe('a union of arrays whose first branch forbids the keys of the second', 
   })
 })
 
+// More of its counterexamples, where the model form broke the provider's
+// schema: a branch was taken though a key's value is not of the type the
+// branch gives it (a declared property's type, or `additionalProperties`,
+// a schema or `false`), so the key kept a spelling the provider refuses.
+describe("a union branch is taken only where the value's keys have its types", () => {
+  const string = { type: 'string' }
+  const spaced = { type: 'object', properties: { 'a b': string }, required: ['a b'] }
+  const root = (v: Record<string, unknown>) => deepFreeze({ type: 'object', properties: { v }, required: ['v'] })
+  it.each([
+    [
+      'objects that declare one name, a string in the first and an object in the second',
+      root({
+        anyOf: [
+          { type: 'object', properties: { required: string }, required: [] },
+          { type: 'object', properties: { required: spaced }, required: [] },
+        ],
+      }),
+      { v: { required: { 'a b': 'Ada' } } },
+    ],
+    [
+      'arrays whose first branch types every other key as an integer',
+      root({
+        anyOf: [
+          { type: 'array', items: { type: 'object', additionalProperties: { type: 'integer' } } },
+          { type: 'array', items: spaced },
+        ],
+      }),
+      { v: [{ 'a b': 'Ada' }] },
+    ],
+    [
+      'arrays whose first branch forbids every key',
+      root({
+        anyOf: [
+          { type: 'array', items: { type: 'object', additionalProperties: false } },
+          { type: 'array', items: spaced },
+        ],
+      }),
+      { v: [{ 'a b': 'Ada' }] },
+    ],
+    [
+      'an object whose nullable property holds null, beside a string (Gemini spells null as nullable)',
+      root({
+        anyOf: [{ type: 'object', properties: { 'a b': { type: ['string', 'null'] } }, required: ['a b'] }, string],
+      }),
+      { v: { 'a b': null } },
+    ],
+  ])('%s: the model form is valid and comes back unchanged', (_title, schema, instance) => {
+    expect(isValid(schema, instance)).toBe(true)
+    for (const providerName of PROVIDER_NAMES) {
+      const prepared = prepareToolSchema(schema, { provider: providerName })
+      const modelForm = prepared.toModelArgs(deepFreeze(instance))
+      expect(isValidFor(providerName, prepared.schema, modelForm), providerName).toBe(true)
+      expect(prepared.restoreArgs(modelForm), providerName).toEqual(instance)
+    }
+  })
+})
+
 describe('laws', () => {
   it('preparation never throws, never mutates, and gives a schema the provider accepts', () => {
     fc.assert(

@@ -32,6 +32,8 @@ export interface Plan {
   valueTypes: readonly string[]
   /** `additionalProperties: false`: an object with another key is not of this position. */
   closed: boolean
+  /** `patternProperties`: a key not declared may be one of its, so neither `closed` nor `additional` judges it. */
+  patterned: boolean
   /** The properties the tool requires (strict mode's added ones excluded): an object without one is not of this position. */
   required: ReadonlySet<string> | undefined
   fields: Map<string, Field> | undefined
@@ -53,6 +55,7 @@ export const EMPTY_PLAN: Plan = Object.freeze({
   types: [],
   valueTypes: [],
   closed: false,
+  patterned: false,
   required: undefined,
   fields: undefined,
   tags: undefined,
@@ -113,7 +116,8 @@ function isPureUnion(plan: Plan): boolean {
     plan.all === undefined &&
     plan.additional === undefined &&
     plan.optional === undefined &&
-    !plan.closed
+    !plan.closed &&
+    !plan.patterned
   )
 }
 
@@ -160,7 +164,15 @@ function build(node: unknown, ctx: BuildContext, depth: number): Plan {
   plan.optional = ctx.marks.optional.get(schema)
   plan.types = typesOf(schema)
   if (plan.types.length === 0) plan.valueTypes = valueTypesOf(schema)
+  // Gemini's OpenAPI form says null with `nullable: true` beside the type: a null value is of this position too.
+  if (own(schema, 'nullable') === true) {
+    if (plan.types.length > 0 && !plan.types.includes('null')) plan.types = [...plan.types, 'null']
+    else if (plan.valueTypes.length > 0 && !plan.valueTypes.includes('null'))
+      plan.valueTypes = [...plan.valueTypes, 'null']
+  }
   plan.closed = own(schema, 'additionalProperties') === false
+  const patterns = own(schema, 'patternProperties')
+  plan.patterned = isRecord(patterns) && Object.keys(patterns).length > 0
   const required = own(schema, 'required')
   if (Array.isArray(required))
     plan.required = new Set(

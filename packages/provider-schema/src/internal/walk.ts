@@ -14,13 +14,32 @@ function objectPlans(plan: Plan, value: Record<string, unknown>, direction: Dire
   return plans
 }
 
-function score(plan: Plan, value: Record<string, unknown>): number {
-  if (plan.fields === undefined) return plan.additional !== undefined || plan.types.includes('object') ? 0 : -1
+// Keys one "can the value be of this position" reading may look at, as in
+// @x/key-unmap and @x/arg-coerce: past it, "does not fit".
+const FIT_BUDGET = 1024
+
+/**
+ * How many of the value's keys the position declares, or -1 when the value
+ * cannot be of it: a required key missing, a declared key whose value is not
+ * of its type, or another key that `additionalProperties` forbids (`false`)
+ * or types otherwise. Each key looked at, at any depth, spends the budget.
+ */
+function score(plan: Plan, value: Record<string, unknown>, depth: number, budget: { left: number }): number {
+  if (plan.fields === undefined && plan.additional === undefined && !plan.types.includes('object')) return -1
   if (plan.required !== undefined) for (const name of plan.required) if (!Object.hasOwn(value, name)) return -1
+  // No table and nothing that judges other keys: the keys need no reading.
+  if (plan.fields === undefined && plan.additional === undefined && !plan.closed) return 0
   let matched = 0
-  for (const key of Object.keys(value)) {
-    if (plan.fields.has(key)) matched++
-    else if (plan.closed) return -1
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue
+    if (--budget.left < 0) return -1
+    const found = plan.fields?.get(key)
+    if (found !== undefined) {
+      if (!fits(found.plan, value[key], depth + 1, budget)) return -1
+      matched++
+    } else if (plan.patterned) continue
+    else if (plan.closed || (plan.additional !== undefined && !fits(plan.additional, value[key], depth + 1, budget)))
+      return -1
   }
   return matched
 }
@@ -47,15 +66,15 @@ function admits(plan: Plan, type: string): boolean {
   return !plan.json && (plan.types.includes(type) || (type === 'integer' && plan.types.includes('number')))
 }
 
-/** A shallow reading of whether `value` can be of the position `plan` describes (to tell union branches of arrays apart). */
-function fits(plan: Plan | undefined, value: unknown, depth: number): boolean {
+/** A shallow reading of whether `value` can be of the position `plan` describes (to tell union branches apart). */
+function fits(plan: Plan | undefined, value: unknown, depth: number, budget: { left: number }): boolean {
   if (plan === undefined || plan.json || depth > 4) return true
-  if (plan.branches !== undefined && plan.branches.some((branch) => fits(branch, value, depth + 1))) return true
+  if (plan.branches !== undefined && plan.branches.some((branch) => fits(branch, value, depth + 1, budget))) return true
   const types = plan.types.length > 0 ? plan.types : plan.valueTypes
   if (types.length === 0) return plan.branches === undefined
   const type = Array.isArray(value) ? 'array' : value === null ? 'null' : typeOf(value)
   const admitted = types.includes(type) || (type === 'integer' && types.includes('number'))
-  if (type === 'object' && isRecord(value)) return admitted && score(plan, value) >= 0
+  if (type === 'object' && isRecord(value)) return admitted && score(plan, value, depth, budget) >= 0
   return admitted
 }
 
@@ -78,7 +97,7 @@ function pickBranch(plan: Plan, value: unknown, direction: Direction): Plan | un
     let named: Plan | undefined
     let namedScore = -1
     for (const branch of branches) {
-      const current = score(branch, value)
+      const current = score(branch, value, 0, { left: FIT_BUDGET })
       if (current > bestScore) {
         best = branch
         bestScore = current
@@ -95,7 +114,9 @@ function pickBranch(plan: Plan, value: unknown, direction: Direction): Plan | un
       (branch) => branch.items !== undefined || branch.prefix !== undefined || admits(branch, 'array'),
     )
     return (
-      arrays.find((branch) => value.every((item, index) => fits(branch.prefix?.[index] ?? branch.items, item, 0))) ??
+      arrays.find((branch) =>
+        value.every((item, index) => fits(branch.prefix?.[index] ?? branch.items, item, 0, { left: FIT_BUDGET })),
+      ) ??
       arrays[0] ??
       json
     )
