@@ -3,6 +3,16 @@ import { coerceToolArgs } from './coerce-tool-args.js'
 import { deepFreeze } from '@x/test-utils'
 import { expectCoercion, validatorFor } from './test-support/check.js'
 
+/** `sent` under `value: {anyOf: branches}` becomes `received`, which is valid there. */
+function expectUnionCoercion(branches: readonly object[], sent: unknown, received: unknown): void {
+  expectCoercion(
+    { type: 'object', properties: { value: { anyOf: branches } } },
+    { value: sent },
+    { value: received },
+    { valid: true },
+  )
+}
+
 const integer = { type: 'integer' }
 const point = { type: 'object', properties: { x: integer, y: integer }, required: ['x', 'y'] }
 
@@ -338,14 +348,7 @@ describe('rule 8 for objects: among branches that declare every key, the one the
       { k: '5', m: '1' },
       { k: 5, m: 1 },
     ],
-  ])('%s', (_title, branches, sent, received) => {
-    expectCoercion(
-      { type: 'object', properties: { value: { anyOf: branches } } },
-      { value: sent },
-      { value: received },
-      { valid: true },
-    )
-  })
+  ])('%s', (_title, branches, sent, received) => expectUnionCoercion(branches, sent, received))
 })
 
 // "Already has its types" reads every own key a coercion would reach: a key
@@ -416,14 +419,7 @@ describe('rule 8: a branch fits only if its patternProperties and additionalProp
       { m: { k: 'x', z: '5' } },
       { m: { k: 'x', z: '5' } },
     ],
-  ])('%s', (_title, branches, sent, received) => {
-    expectCoercion(
-      { type: 'object', properties: { value: { anyOf: branches } } },
-      { value: sent },
-      { value: received },
-      { valid: true },
-    )
-  })
+  ])('%s', (_title, branches, sent, received) => expectUnionCoercion(branches, sent, received))
 
   it('a key that additionalProperties: false forbids does not fit: the branch that declares it coerces', () => {
     const closed = { type: 'object', properties: { n: integer }, additionalProperties: false }
