@@ -451,3 +451,33 @@ describe('rule 8: a branch fits only if its patternProperties and additionalProp
     )
   })
 })
+
+// A union inside an array branch is read inside an array when exactly one of
+// its branches takes arrays, as it is read inside an object: else any array
+// "fits" it, and the first array branch takes (and changes) a value that is
+// valid under a later one.
+describe('rule 8: an array fits a union item only if it fits the one array branch of that union', () => {
+  const string = { type: 'string' }
+  const number = { type: 'number' }
+  const arrayOf = (items: object): object => ({ type: 'array', items })
+  it.each([
+    [
+      'array of (string | array of string) | array of array of number keeps [[-8.5]]',
+      [arrayOf({ anyOf: [string, arrayOf(string)] }), arrayOf(arrayOf(number))],
+      [[-8.5]],
+      [[-8.5]],
+    ],
+    [
+      'array of (null | array of integer) | array of array of string keeps [["a"]]',
+      [arrayOf({ anyOf: [{ type: 'null' }, arrayOf(integer)] }), arrayOf(arrayOf(string))],
+      [['a']],
+      [['a']],
+    ],
+    [
+      'array of (string | array of integer) | array of array of string still coerces by the first when it fits',
+      [arrayOf({ anyOf: [string, arrayOf(integer)] }), arrayOf(arrayOf(string))],
+      [[1]],
+      [[1]],
+    ],
+  ])('%s', (_title, branches, sent, received) => expectUnionCoercion(branches, sent, received))
+})

@@ -277,6 +277,13 @@ describe('unmapArgKeys: a branch fits only if its patternProperties and addition
     expect(unmapArgKeys(schema, args)).toEqual(expected)
   })
 
+  it('an array fits a union item only if it fits the one array branch of that union, as in @x/arg-coerce', () => {
+    const item = { anyOf: [string, arrayOf(object({ 'a b': integer }))] }
+    const schema = deepFreeze({ anyOf: [arrayOf(item), arrayOf(arrayOf(object({ 'a!b': string })))] })
+    expect(unmapArgKeys(schema, deepFreeze([[{ a_b: 'x' }]]))).toEqual([[{ 'a!b': 'x' }]])
+    expect(unmapArgKeys(schema, deepFreeze([[{ a_b: 1 }]]))).toEqual([[{ 'a b': 1 }]])
+  })
+
   it('every key read spends the conform budget, matched by a pattern or not: past it no branch fits', () => {
     const schema = deepFreeze({ anyOf: [arrayOf(patterned('a b', integer)), arrayOf(patterned('a!b', string))] })
     const unmatched = Object.fromEntries(Array.from({ length: 2048 }, (_, index) => [`k${index}`, 'x']))

@@ -88,12 +88,13 @@ export class UnionNode extends Node {
     return fallback
   }
 
-  // As key-unmap reads it: the types, and inside an object only when one branch takes objects
+  // As key-unmap reads it: the types, and inside an object (an array) only when one branch takes objects (arrays)
   // (asking every branch in depth makes a union of unions under `items` exponential).
   override fits(value: unknown, budget: Budget): boolean {
     if (--budget.left < 0) return false
     const bits = typeBitsOfValue(value)
     if (bits === OBJECT && this.objects.length === 1) return this.objects[0]!.node.fits(value, budget)
+    if (bits === ARRAY && this.arrays.length === 1) return this.arrays[0]!.node.fits(value, budget)
     return (bits & this.types) !== 0
   }
 

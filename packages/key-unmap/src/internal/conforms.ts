@@ -108,12 +108,12 @@ function itemsConform(
 
 // How @x/arg-coerce compiles a nested position for this check: nothing to
 // check where no value could ever change (untyped with nothing below, or
-// nothing admitted); a union checks its types only, and the properties of
-// its one object branch; a position of one alternative descends only where
+// nothing admitted); a union checks its types only, and inside its one
+// object branch (its one array branch); a position of one alternative descends only where
 // it admits exactly objects (or arrays), null aside.
 function conformanceOf(node: Node): Conformance | null {
   if (node.conformance !== undefined) return node.conformance
-  const { all, objects } = alternativesOf(node)
+  const { all, objects, arrays } = alternativesOf(node)
   let conformance: Conformance | null = null
   if (all.length === 1) {
     const only = all[0]!
@@ -129,11 +129,15 @@ function conformanceOf(node: Node): Conformance | null {
     }
   } else if (all.length > 1) {
     const single = objects.length === 1 ? objects[0]! : undefined
+    const list = arrays.length === 1 ? arrays[0]! : undefined
     conformance = {
       types: all.reduce((bits, alternative) => bits | alternative.types, 0),
       enums: [],
       object: single !== undefined && single.hasProperties && (single.types & ~NULL) === OBJECT ? single : undefined,
-      array: undefined,
+      array:
+        list !== undefined && (list.prefix !== undefined || list.items !== undefined) && (list.types & ~NULL) === ARRAY
+          ? list
+          : undefined,
     }
   }
   node.conformance = conformance
