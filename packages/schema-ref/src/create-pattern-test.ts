@@ -78,3 +78,16 @@ export function createPatternTest(pattern: unknown): ((key: string) => boolean) 
   }
   return test ?? undefined
 }
+
+/**
+ * The longest key a tester made by {@link createPatternTest} runs its pattern
+ * on (256 UTF-16 units). A longer key gets `false` without being matched, so
+ * whether the pattern covers it is unknown: a caller deciding whether
+ * `additionalProperties` applies to such a key reads it as "maybe covered".
+ *
+ * @example
+ * ```ts
+ * createPatternTest('^a')?.('a'.repeat(PATTERN_KEY_LIMIT + 1)) // => false (not matched)
+ * ```
+ */
+export const PATTERN_KEY_LIMIT: number = KEY_BUDGET

@@ -5,6 +5,7 @@ describe('@x/schema-ref (built dist/)', () => {
   it('exports exactly the public API', async () => {
     expect(Object.keys(await import('../dist/index.js')).sort()).toEqual([
       'JsonTypeBits',
+      'PATTERN_KEY_LIMIT',
       'createObjectBranchSelector',
       'createPatternTest',
       'createRefResolver',

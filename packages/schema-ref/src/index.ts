@@ -8,7 +8,7 @@ export type {
   ResolvedNode,
   SelectObjectBranchOptions,
 } from './types.js'
-export { createPatternTest } from './create-pattern-test.js'
+export { createPatternTest, PATTERN_KEY_LIMIT } from './create-pattern-test.js'
 export { selectObjectBranch } from './select-object-branch.js'
 export { createObjectBranchSelector } from './create-object-branch-selector.js'
 export { selectArrayBranch } from './select-array-branch.js'

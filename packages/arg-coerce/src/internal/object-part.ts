@@ -1,4 +1,4 @@
-import { createPatternTest } from '@x/schema-ref'
+import { PATTERN_KEY_LIMIT, createPatternTest } from '@x/schema-ref'
 import { generateObject, readableByName } from './generate.js'
 import type { Budget, Compile, DeclaredProperties, ObjectView, Position, Slot } from './types.js'
 import type { Shape } from './shape.js'
@@ -6,8 +6,6 @@ import type { Walk } from './walk.js'
 
 // Slots of keys outside `properties` are cached too, up to a bound: a model inventing keys cannot grow the cache.
 const MAX_DYNAMIC = 256
-// createPatternTest's key budget: a longer key matches no tester, so whether additionalProperties applies is unknown.
-const PATTERN_KEY_BUDGET = 256
 
 /** The object half of a compiled position: `properties`, `patternProperties`, `additionalProperties`. */
 export class ObjectPart implements ObjectView {
@@ -44,7 +42,7 @@ export class ObjectPart implements ObjectView {
 
   // A key some pattern might cover, unknown which: `additionalProperties` may not apply.
   private uncertain(key: string): boolean {
-    return this.opaque || (this.patterns.length > 0 && key.length > PATTERN_KEY_BUDGET)
+    return this.opaque || (this.patterns.length > 0 && key.length > PATTERN_KEY_LIMIT)
   }
 
   /** The node of the value at `key`, or null when no value there can change. */

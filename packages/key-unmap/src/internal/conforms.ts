@@ -1,4 +1,4 @@
-import { JsonTypeBits, typeBitsOfValue } from '@x/schema-ref'
+import { JsonTypeBits, PATTERN_KEY_LIMIT, typeBitsOfValue } from '@x/schema-ref'
 import { alternativesOf } from './alternatives.js'
 import { slotNode } from './compile-node.js'
 import type { Alternative, Conformance, Context, Node } from './node.js'
@@ -29,10 +29,6 @@ export function arrayFits(context: Context, alternative: Alternative, value: rea
   if (!inEnums(alternative.enums, value)) return false
   return itemsConform(context, alternative, value, { left: CONFORM_BUDGET })
 }
-
-// createPatternTest's key budget: past it a test claims no match, so
-// whether such a key falls under `additionalProperties` is unknown.
-const PATTERN_KEY_BUDGET = 256
 
 function propertiesConform(
   context: Context,
@@ -82,7 +78,7 @@ function restConforms(
       declared = true
       if (!conforms(context, slotNode(context, slot), item, budget)) return false
     }
-    patterned ||= node.opaque || (node.patterns.length > 0 && key.length > PATTERN_KEY_BUDGET)
+    patterned ||= node.opaque || (node.patterns.length > 0 && key.length > PATTERN_KEY_LIMIT)
   }
   if (declared || patterned) return true
   for (const node of nodes) {
@@ -109,8 +105,8 @@ function itemsConform(
 // How @x/arg-coerce compiles a nested position for this check: nothing to
 // check where no value could ever change (untyped with nothing below, or
 // nothing admitted); a union checks its types only, and inside its one
-// object branch (its one array branch); a position of one alternative descends only where
-// it admits exactly objects (or arrays), null aside.
+// object branch (or its one array branch); a position of one alternative
+// descends only where it admits exactly objects (or arrays), null aside.
 function conformanceOf(node: Node): Conformance | null {
   if (node.conformance !== undefined) return node.conformance
   const { all, objects, arrays } = alternativesOf(node)
