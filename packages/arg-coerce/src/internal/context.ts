@@ -1,4 +1,4 @@
-import { type RefResolver, JsonTypeBits, createRefResolver, typeBitsOfValue } from '@x/schema-ref'
+import { type RefResolver, JsonTypeBits, createRefResolver, readConstTag, typeBitsOfValue } from '@x/schema-ref'
 import { ArrayPart } from './array-part.js'
 import { Node } from './node.js'
 import { ObjectPart } from './object-part.js'
@@ -90,11 +90,8 @@ export class Context {
     const tags: Array<{ key: string; value: unknown }> = []
     for (const [key, schemas] of shape.properties)
       for (const schema of schemas) {
-        const record = this.resolver.resolve(schema) as Record<string, unknown> | null
-        if (typeof record !== 'object' || record === null) continue
-        const values = Object.hasOwn(record, 'enum') ? record['enum'] : undefined
-        if (Object.hasOwn(record, 'const')) tags.push({ key, value: record['const'] })
-        else if (Array.isArray(values) && values.length === 1) tags.push({ key, value: values[0] })
+        const tag = readConstTag(this.resolver.resolve(schema))
+        if (tag !== undefined) tags.push({ key, value: tag.value })
       }
     return tags
   }

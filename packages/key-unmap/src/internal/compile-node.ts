@@ -1,4 +1,11 @@
-import { JsonTypeBits, createPatternTest, readDiscriminator, typeBitsOfKeyword, typeBitsOfValue } from '@x/schema-ref'
+import {
+  JsonTypeBits,
+  createPatternTest,
+  readConstTag,
+  readDiscriminator,
+  typeBitsOfKeyword,
+  typeBitsOfValue,
+} from '@x/schema-ref'
 import type { BranchDiscriminator, RefPath } from '@x/schema-ref'
 import type { Context, KeyEntry, Node, Slot, Tag, Union } from './node.js'
 import { getOwn, isObject } from './own.js'
@@ -160,18 +167,11 @@ function requiredAndTags(context: Context, typed: readonly Record<string, unknow
       if (typeof name === 'string') required.push([name, renamedName(name, renames, context.profile)])
     if (!isObject(properties)) continue
     for (const name of Object.keys(properties)) {
-      const schema = context.resolver.resolve(properties[name])
-      if (!isObject(schema)) continue
-      const values = getOwn(schema, 'enum')
-      const named = Object.hasOwn(schema, 'const')
-        ? [schema['const']]
-        : Array.isArray(values) && values.length === 1
-          ? values
-          : undefined
-      if (named === undefined) continue
-      tags.push({ key: name, value: named[0] })
+      const tag = readConstTag(context.resolver.resolve(properties[name]))
+      if (tag === undefined) continue
+      tags.push({ key: name, value: tag.value })
       const renamed = renames.toSanitized.get(name)
-      if (renamed !== undefined) tags.push({ key: renamed, value: named[0] })
+      if (renamed !== undefined) tags.push({ key: renamed, value: tag.value })
     }
   }
   return { required, tags }

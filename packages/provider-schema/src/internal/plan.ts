@@ -1,5 +1,5 @@
 import { sanitizeToolSchema } from '@x/key-unmap'
-import { createRefResolver } from '@x/schema-ref'
+import { createRefResolver, readConstTag } from '@x/schema-ref'
 import type { RefResolver } from '@x/schema-ref'
 import { LIMITS } from './limits.js'
 import type { Marks } from './marks.js'
@@ -142,16 +142,6 @@ function valueTypesOf(schema: Record<string, unknown>): readonly string[] {
   return [...types]
 }
 
-/** The value a `const` or one-value `enum` position admits (what @x/schema-ref's branch choice reads as a tag). */
-function tagOf(schema: unknown): { named: boolean; value: unknown } {
-  if (!isRecord(schema)) return { named: false, value: undefined }
-  if (Object.hasOwn(schema, 'const')) return { named: true, value: schema['const'] }
-  const values = own(schema, 'enum')
-  return Array.isArray(values) && values.length === 1
-    ? { named: true, value: values[0] }
-    : { named: false, value: undefined }
-}
-
 function build(node: unknown, ctx: BuildContext, depth: number): Plan {
   if (depth > LIMITS.maxSchemaDepth) return EMPTY_PLAN
   const schema = ctx.resolver.resolve(node)
@@ -187,8 +177,8 @@ function build(node: unknown, ctx: BuildContext, depth: number): Plan {
       const sentName = sent?.get(name) ?? name
       if (sentName !== name) ctx.renames = true
       plan.fields.set(name, { sent: sentName, plan: build(properties[name], ctx, depth + 1) })
-      const tag = tagOf(ctx.resolver.resolve(properties[name]))
-      if (tag.named) (plan.tags ??= new Map()).set(name, tag.value)
+      const tag = readConstTag(ctx.resolver.resolve(properties[name]))
+      if (tag !== undefined) (plan.tags ??= new Map()).set(name, tag.value)
     }
   }
   const additional = own(schema, 'additionalProperties')
