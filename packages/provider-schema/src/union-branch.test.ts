@@ -1,0 +1,73 @@
+// Which branch of an object union restoreArgs and toModelArgs apply. The
+// choice is provider-schema's own, not @x/schema-ref's selectObjectBranch:
+// it applies no branch the value cannot be of, and among those it can be of
+// prefers the one its tags name, then the one declaring most of its keys.
+// Each row below is answered differently by selectObjectBranch (a branch
+// chosen when none fits, the first complete one rather than the widest, the
+// first covering one when a tag names another).
+import { deepFreeze } from '@x/test-utils'
+import { describe, expect, it } from 'vitest'
+import { prepareToolSchema } from './prepare-tool-schema.js'
+
+const union = (...branches: unknown[]) =>
+  deepFreeze({ type: 'object', properties: { u: { anyOf: branches } }, required: ['u'] })
+
+describe('restoreArgs: the union branch whose strict nulls are dropped', () => {
+  it.each([
+    {
+      rule: 'no branch: a null the value carries stays when no branch can hold the value',
+      schema: union(
+        { type: 'object', properties: { z: { type: 'string' }, kind: { const: 'b' } } },
+        { type: 'object', properties: {}, additionalProperties: false },
+      ),
+      sent: { x: 'c', kind: null },
+      expected: { x: 'c', kind: null },
+    },
+    {
+      rule: 'the tagged branch, though an earlier branch declares the same keys with the same types',
+      schema: union(
+        { type: 'object', properties: { kind: { const: 'a' }, note: { type: 'string' } }, required: ['kind'] },
+        {
+          type: 'object',
+          properties: { kind: { const: 'b' }, note: { type: ['string', 'null'] } },
+          required: ['kind', 'note'],
+        },
+      ),
+      sent: { kind: 'b', note: null },
+      expected: { kind: 'b', note: null },
+    },
+    {
+      rule: 'the tagged branch drops its own optional null',
+      schema: union(
+        { type: 'object', properties: { kind: { const: 'a' }, note: { type: 'string' } }, required: ['kind'] },
+        {
+          type: 'object',
+          properties: { kind: { const: 'b' }, note: { type: ['string', 'null'] } },
+          required: ['kind', 'note'],
+        },
+      ),
+      sent: { kind: 'a', note: null },
+      expected: { kind: 'a' },
+    },
+  ])('openai-strict: $rule', ({ schema, sent, expected }) => {
+    expect(prepareToolSchema(schema, { provider: 'openai-strict' }).restoreArgs(deepFreeze({ u: sent }))).toEqual({
+      u: expected,
+    })
+  })
+})
+
+describe('toModelArgs: the union branch whose names the model is shown', () => {
+  it('the branch declaring most of the value keys, when none declares them all', () => {
+    const schema = union(
+      { type: 'object', properties: {} },
+      { type: 'object', properties: { 'a b': { type: 'object', properties: { v: { type: 'string' } } } } },
+    )
+    expect(
+      prepareToolSchema(schema, { provider: 'openai' }).toModelArgs(
+        deepFreeze({ u: { kind: 'x', 'a b': { v: 'x' } } }),
+      ),
+    ).toEqual({
+      u: { kind: 'x', a_b: { v: 'x' } },
+    })
+  })
+})
