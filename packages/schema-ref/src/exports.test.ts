@@ -9,6 +9,7 @@ describe('@x/schema-ref (built dist/)', () => {
       'createObjectBranchSelector',
       'createPatternTest',
       'createRefResolver',
+      'isNamedByTags',
       'readConstTag',
       'readDiscriminator',
       'resolveLocalSchemaRef',

@@ -1,4 +1,5 @@
 import { describeReceived } from './internal/describe-received.js'
+import { isNamedByTags } from './is-named-by-tags.js'
 import type { ObjectBranch, SelectObjectBranchOptions } from './types.js'
 
 const strictlyEqual = (sent: unknown, expected: unknown): boolean => sent === expected
@@ -17,8 +18,9 @@ const strictlyEqual = (sent: unknown, expected: unknown): boolean => sent === ex
  *    *covering* ones declare every own key of the value; when several cover
  *    it, the first for which `fits` answers `true` is chosen: another would
  *    turn a valid value into something else;
- * 4. else the first branch (of all) named by its tags: the value owns at
- *    least one tag key, and every tag key it owns `tagMatches`;
+ * 4. else the first branch (of all) named by its tags ({@link isNamedByTags}):
+ *    the value owns at least one tag key, and every tag key it owns
+ *    `tagMatches`;
  * 5. else the first covering branch, else the first complete one, else the
  *    first branch.
  *
@@ -79,7 +81,7 @@ export function selectObjectBranch<B extends ObjectBranch>(
     }
   }
   for (let index = 0; index < branches.length; index++)
-    if (namedByTags(branches[index]!, value, tagMatches)) return index
+    if (isNamedByTags(branches[index]!.tags, value, tagMatches)) return index
   return covering !== -1 ? covering : complete === -1 ? 0 : complete
 }
 
@@ -106,18 +108,4 @@ function mappedBranch(
 function ownsAll(value: Record<string, unknown>, required: Iterable<string>): boolean {
   for (const key of required) if (!Object.hasOwn(value, key)) return false
   return true
-}
-
-function namedByTags(
-  branch: ObjectBranch,
-  value: Record<string, unknown>,
-  tagMatches: (sent: unknown, expected: unknown) => boolean,
-): boolean {
-  let named = false
-  for (const tag of branch.tags) {
-    if (!Object.hasOwn(value, tag.key)) continue
-    if (!tagMatches(value[tag.key], tag.value)) return false
-    named = true
-  }
-  return named
 }
