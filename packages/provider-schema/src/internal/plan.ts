@@ -38,7 +38,7 @@ export interface Plan {
   required: ReadonlySet<string> | undefined
   fields: Map<string, Field> | undefined
   /** Properties whose `const` or one-value `enum` names this position among union branches, with that value. */
-  tags: Map<string, unknown> | undefined
+  tags: Array<{ readonly key: string; readonly value: unknown }> | undefined
   optional: ReadonlySet<string> | undefined
   additional: Plan | undefined
   items: Plan | undefined
@@ -178,7 +178,7 @@ function build(node: unknown, ctx: BuildContext, depth: number): Plan {
       if (sentName !== name) ctx.renames = true
       plan.fields.set(name, { sent: sentName, plan: build(properties[name], ctx, depth + 1) })
       const tag = readConstTag(ctx.resolver.resolve(properties[name]))
-      if (tag !== undefined) (plan.tags ??= new Map()).set(name, tag.value)
+      if (tag !== undefined) (plan.tags ??= []).push({ key: name, value: tag.value })
     }
   }
   const additional = own(schema, 'additionalProperties')

@@ -1,3 +1,4 @@
+import { isNamedByTags } from '@x/schema-ref'
 import { LIMITS } from './limits.js'
 import { FAILED, isRecord, parseJson, setOwn } from './own.js'
 import type { Field, Plan } from './plan.js'
@@ -42,18 +43,6 @@ function score(plan: Plan, value: Record<string, unknown>, depth: number, budget
       return -1
   }
   return matched
-}
-
-/** Whether the value carries at least one of the plan's tag properties, each with its tag value. */
-function namedByTags(plan: Plan, value: Record<string, unknown>): boolean {
-  if (plan.tags === undefined) return false
-  let named = false
-  for (const [key, tag] of plan.tags) {
-    if (!Object.hasOwn(value, key)) continue
-    if (value[key] !== tag) return false
-    named = true
-  }
-  return named
 }
 
 function typeOf(value: unknown): string {
@@ -102,7 +91,8 @@ function pickBranch(plan: Plan, value: unknown, direction: Direction): Plan | un
         best = branch
         bestScore = current
       }
-      if (current > namedScore && namedByTags(branch, value)) {
+      // The tags are read as @x/schema-ref's branch choice reads them (the one rule of what a tag names).
+      if (current > namedScore && branch.tags !== undefined && isNamedByTags(branch.tags, value)) {
         named = branch
         namedScore = current
       }
