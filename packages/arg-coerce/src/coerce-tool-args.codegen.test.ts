@@ -254,6 +254,78 @@ describe('generated code and the interpreter agree', () => {
     expect(expectSameBothWays(schema, bare)).toEqual({ n: 1, s: '2' })
   })
 
+  const comment = (key: string) => ({
+    type: 'object',
+    properties: { path: { type: 'string' }, [key]: { type: 'number' } },
+    required: ['path', key],
+    additionalProperties: false,
+  })
+  const comments = { type: 'array', items: { anyOf: [comment('position'), comment('line')] } }
+  it.each([
+    [
+      'a map (additionalProperties only)',
+      { type: 'object', additionalProperties: { type: 'integer' } },
+      JSON.parse('{"a": "1", "b": 2, "__proto__": "3"}'),
+      JSON.parse('{"a": 1, "b": 2, "__proto__": 3}'),
+    ],
+    [
+      'a tuple without rest',
+      { type: 'array', prefixItems: [{ type: 'integer' }, { type: 'string' }], items: false },
+      ['3', 4, '5'],
+      [3, '4', '5'],
+    ],
+    [
+      'a tuple and its rest',
+      { type: 'array', prefixItems: [{ type: 'integer' }, {}], items: { type: 'boolean' } },
+      ['1', 'x', 'true'],
+      [1, 'x', true],
+    ],
+    [
+      'object branches of a union',
+      comments,
+      [
+        { path: 'a', line: '2' },
+        { path: 'b', position: '3' },
+      ],
+      [
+        { path: 'a', line: 2 },
+        { path: 'b', position: 3 },
+      ],
+    ],
+    [
+      'JSON text of union branches',
+      { type: 'object', properties: { c: comments } },
+      { c: '[{"path": "a", "line": "2"}]' },
+      { c: [{ path: 'a', line: 2 }] },
+    ],
+    [
+      'JSON text inside JSON text',
+      {
+        type: 'object',
+        properties: {
+          a: {
+            type: 'array',
+            items: { type: 'object', properties: { b: { type: 'array', items: { type: 'integer' } } } },
+          },
+        },
+      },
+      { a: '[{"b": "[\\"1\\"]"}, {"b": ["2"]}]' },
+      { a: [{ b: [1] }, { b: [2] }] },
+    ],
+  ])('on %s: walked by generated code, as the interpreter walks it', (_, schema, args, expected) => {
+    const frozen = deepFreeze(args)
+    expect(expectSameBothWays(schema, frozen)).toStrictEqual(expected)
+    expect(generated(schema, frozen).compiled).toBeGreaterThan(0)
+    expect(Object.getPrototypeOf(generated(schema, frozen).output)).toBe(Object.getPrototypeOf(expected))
+  })
+
+  it('a tuple of 100 positions keeps the interpreter: what is generated stays bounded', () => {
+    const schema = { type: 'array', prefixItems: Array.from({ length: 100 }, () => ({ type: 'integer' })) }
+    const { output, compiled } = generated(schema, ['1', '2'])
+    expect(compiled).toBe(0)
+    expect(output).toStrictEqual([1, 2])
+  })
+
   it('past 64 declared properties: the part keeps the interpreter', () => {
     const names = Array.from({ length: 65 }, (_, index) => `p${index}`)
     const args = Object.fromEntries(names.map((name) => [name, '1']))

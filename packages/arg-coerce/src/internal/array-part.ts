@@ -1,6 +1,6 @@
 import { inheritsElements, ownElements } from './array-copy.js'
-import { generateArray } from './generate.js'
-import type { ArrayView, Budget, Compile, Position, Slot } from './types.js'
+import { generate } from './generate.js'
+import type { ArrayView, Budget, Compile, Layout, Position, Slot } from './types.js'
 import type { Shape } from './shape.js'
 import type { Walk } from './walk.js'
 
@@ -25,9 +25,10 @@ export class ArrayPart implements ArrayView {
     return slot === null ? null : slot.node === undefined ? this.compile(slot) : slot.node
   }
 
-  /** The node of every item when there is no tuple prefix (null: items never change), else undefined. */
-  itemNode(): Position | null | undefined {
-    return this.prefix.length === 0 ? this.nodeAt(0) : undefined
+  /** What generated code walks: each prefix position's node, then the rest's. */
+  layout(limit: number): Layout | undefined {
+    if (this.prefix.length > limit) return undefined
+    return { prefix: this.prefix.map((_, index) => this.nodeAt(index)), rest: this.nodeAt(this.prefix.length) }
   }
 
   fits(value: unknown[], budget: Budget): boolean {
@@ -43,7 +44,7 @@ export class ArrayPart implements ArrayView {
   }
 
   fresh(value: unknown[], depth: number, walk: Walk): unknown[] {
-    if (this.generated === undefined && walk.generates) this.generated = generateArray(this.itemNode()) ?? null
+    if (this.generated === undefined && walk.generates) this.generated = generate(this, false) ?? null
     if (this.generated != null) return this.generated(value, depth, walk)
     let out = value
     // Set at the first change when a prototype holds elements: a later item may be a hole too.

@@ -1,8 +1,8 @@
 import { JsonTypeBits } from '@x/schema-ref'
 import { type Code, Constants, join, js, literal, locals } from './emit.js'
 import { inheritsElements, ownElements } from './array-copy.js'
-import type { ArrayView, DeclaredProperties, ObjectView, Position } from './types.js'
-import { NOT_PARSED } from './parse-scalar.js'
+import type { ArrayLayout, ArrayView, DeclaredProperties, ObjectView, Position } from './types.js'
+import { NOT_PARSED, parseStructure } from './parse-scalar.js'
 
 const { ARRAY, BOOLEAN, INTEGER, NUMBER, OBJECT, STRING } = JsonTypeBits
 
@@ -40,6 +40,7 @@ const HELPERS = {
   inheritsElements,
   ownElements,
   NOT_PARSED,
+  parseStructure,
 }
 
 // Under a CSP without 'unsafe-eval', or on Cloudflare Workers, the first attempt throws; no other is made.
@@ -59,7 +60,7 @@ function compile<T>(name: Code, code: Code, constants: Constants): T | undefined
 }
 
 // Level L of nesting has its own variables (`vL` the object or array, `dL` its depth left, `outL` its result, `xL`/`rL`
-// an item and what it became).
+// an item and what it became, `iL` its index or key, `bL` a union branch, `oL` whether the call owned its value).
 class Generator {
   readonly constants = new Constants()
   private left = MAX_GENERATED_PROPERTIES
@@ -76,7 +77,11 @@ class Generator {
       const rules =
         node.plain && node.enums.length === 0 && (node.keeps & STRING) === 0 ? node.rulesReading(STRING) : []
       const chain = join(
-        rules.map((rule) => js`${r} = ${this.constants.add(rule.apply)}(${x}, ${n}, ${d}, w);`),
+        rules.map((rule) =>
+          rule.parses === true
+            ? this.parsed(node, level)
+            : js`${r} = ${this.constants.add(rule.apply)}(${x}, ${n}, ${d}, w);`,
+        ),
         js` if (${r} === NOT_PARSED) `,
       )
       const body = rules.length === 0 ? js`${call} ${store}` : js`${chain} if (${r} !== NOT_PARSED) { ${store} }`
@@ -84,40 +89,69 @@ class Generator {
     }
     if ((node.changes & (INTEGER | NUMBER)) !== 0) cases.push(js`if (typeof ${x} === "number") { ${call} ${store} }`)
     if ((node.changes & BOOLEAN) !== 0) cases.push(js`if (typeof ${x} === "boolean") { ${call} ${store} }`)
-    if ((node.changes & (OBJECT | ARRAY)) !== 0) {
-      const structure = (bits: number, part: Code): Code =>
-        !node.plain || (node.keeps & bits) === 0 ? call : js`if (${d} > 0) { ${part} }`
-      const array = node.array === undefined ? js`` : this.inline(node.array, level, node.array.itemNode())
-      const object =
-        node.object === undefined ? js`` : this.inline(node.object, level, undefined, node.object.declaredProperties())
-      cases.push(
-        js`if (typeof ${x} === "object" && ${x} !== null) { ${r} = ${x}; if (isArray(${x})) { ${structure(ARRAY, array)} } else { ${structure(OBJECT, object)} } ${store} }`,
-      )
-    }
+    if ((node.changes & (OBJECT | ARRAY)) !== 0)
+      cases.push(js`if (typeof ${x} === "object" && ${x} !== null) { ${this.structure(node, level, x)} ${store} }`)
     if (cases.length === 0) return js``
     // Absent properties and kept strings, the common cases, pass one test.
     const skip = (node.changes & STRING) === 0 ? js` && typeof ${x} !== "string"` : js``
     return js`if (${x} !== undefined${skip}) { ${join(cases, js` else `)} }`
   }
 
-  private inline(part: object, level: number, item?: Position | null, properties?: DeclaredProperties): Code {
-    const { x, r, d } = locals(level)
-    const inner = locals(level + 1)
-    const fits =
-      level + 1 < MAX_INLINE_LEVELS &&
-      !this.open.has(part) &&
-      (item != null || (properties !== undefined && properties.length <= this.left))
-    const call = js`${r} = ${this.constants.add(part)}.run(${x}, ${d} - 1, w);`
-    if (!fits) return call
-    this.open.add(part)
-    const code = item != null ? this.arrayCode(item, level + 1) : this.objectCode(properties!, level + 1)
-    this.open.delete(part)
-    const open = js`const ${inner.v} = ${x}, ${inner.d} = ${d} - 1; ${code} ${r} = ${inner.out}`
-    return item != null ? open : js`${ifNotPlain(x, inner.p)} ${call} else { ${open} }`
+  // The parsing rule (rules.ts `structure`) in line: JSON text parsed here is coerced in place, as walk.inParsed does.
+  private parsed(node: Position, level: number): Code {
+    const { x, r, o } = locals(level)
+    const kinds = node.types & (OBJECT | ARRAY)
+    const admitted = kinds === ARRAY ? js` && isArray(${r})` : kinds === OBJECT ? js` && !isArray(${r})` : js``
+    const coerce = js`const ${o} = w.owned; w.owned = true; ${this.structure(node, level, r)} w.owned = ${o};`
+    return js`{ ${r} = parseStructure(${x}); if (${r} !== NOT_PARSED${admitted}) { ${coerce} } else ${r} = NOT_PARSED; }`
   }
 
-  objectCode(properties: DeclaredProperties, level: number): Code {
-    this.left -= properties.length
+  // `rL = node.run(input, dL, w)` for an object or array `input`.
+  private structure(node: Position, level: number, input: Code): Code {
+    const [array, object] = [ARRAY, OBJECT].map((bits) => this.entered(node, bits, level, input))
+    return js`${locals(level).r} = ${input}; if (isArray(${input})) { ${array!} } else { ${object!} }`
+  }
+
+  // Entering a structure of type `bits` where `node` is: through its part in line, or a union's chosen object branch.
+  private entered(node: Position, bits: number, level: number, input: Code): Code {
+    const { r, d, b } = locals(level)
+    const call = js`${r} = ${this.constants.add(node)}.run(${input}, ${d}, w);`
+    const branches = bits === OBJECT ? node.branches : undefined
+    if (branches !== undefined) {
+      const cases = branches.nodes.map(
+        (branch, index) =>
+          js`if (${b} === ${this.constants.add(index)}) { ${this.entered(branch, bits, level, input)} }`,
+      )
+      return js`const ${b} = ${this.constants.add(branches.select)}(${input}); ${join(cases, js` else `)} else ${call}`
+    }
+    if (!node.plain || (node.keeps & bits) === 0) return call
+    const part = bits === OBJECT ? node.object : node.array
+    return part === undefined ? js`` : js`if (${d} > 0) { ${this.inline(part, bits, level, input)} }`
+  }
+
+  private inline(part: ObjectView | ArrayView, bits: number, level: number, input: Code): Code {
+    const { r, d } = locals(level)
+    const inner = locals(level + 1)
+    const call = js`${r} = ${this.constants.add(part)}.run(${input}, ${d} - 1, w);`
+    if (level + 1 >= MAX_INLINE_LEVELS || this.open.has(part)) return call
+    this.open.add(part)
+    const code = this.code(part, level + 1)
+    this.open.delete(part)
+    if (code === undefined) return call
+    const open = js`const ${inner.v} = ${input}, ${inner.d} = ${d} - 1; ${code} ${r} = ${inner.out}`
+    return bits === ARRAY ? open : js`${ifNotPlain(input, inner.p)} ${call} else { ${open} }`
+  }
+
+  /** The code of a part at `level` (its result in `outL`), when its layout fits what is left of the bounds. */
+  code(part: ObjectView | ArrayView, level: number): Code | undefined {
+    const layout = part.layout(this.left)
+    if (layout === undefined) return undefined
+    this.left -= 'properties' in layout ? layout.properties.length : 'prefix' in layout ? layout.prefix.length : 1
+    if ('properties' in layout) return this.objectCode(layout.properties, level)
+    return 'prefix' in layout ? this.arrayCode(layout, level) : this.mapCode(layout.everyKey, level)
+  }
+
+  private objectCode(properties: DeclaredProperties, level: number): Code {
     const { v, out, x, r, c } = locals(level)
     const statements = properties.map(({ key, node }) => {
       const name = literal(key)
@@ -127,11 +161,25 @@ class Generator {
     return js`let ${out} = ${v}, ${x}, ${r}, ${c};\n${join(statements, js`\n`)}`
   }
 
-  arrayCode(item: Position, level: number): Code {
+  // Every own key of a map (only `additionalProperties` applies), as ObjectPart.interpret walks it.
+  private mapCode(node: Position, level: number): Code {
+    const { v, out, x, r, i } = locals(level)
+    const store = js`if (${r} !== ${x}) { if (${out} === ${v}) ${out} = w.owned ? ${v} : { ...${v} }; ${out}[${i}] = ${r} }`
+    return js`let ${out} = ${v}, ${x}, ${r};
+for (const ${i} in ${v}) { if (!has.call(${v}, ${i})) continue; ${x} = ${v}[${i}]; ${this.value(node, level, store)} }`
+  }
+
+  // Items by index: a tuple prefix (each position its own node), then the rest.
+  private arrayCode({ prefix, rest }: ArrayLayout, level: number): Code {
     const { v, out, x, r, g, i } = locals(level)
     const store = js`if (${r} !== ${x}) { if (${out} === ${v}) ${g} = !w.owned && inheritsElements(${v}); if (!${g} || has.call(${v}, ${i})) { if (${out} === ${v}) ${out} = w.owned ? ${v} : ${g} ? ownElements(${v}) : ${v}.slice(); ${out}[${i}] = ${r} } }`
+    const item = (node: Position | null): Code => (node === null ? js`` : this.value(node, level, store))
+    const body = prefix.reduceRight(
+      (others: Code, node, index) => js`if (${i} === ${this.constants.add(index)}) { ${item(node)} } else ${others}`,
+      rest === null ? js`break;` : js`{ ${item(rest)} }`,
+    )
     return js`let ${out} = ${v}, ${x}, ${r}, ${g} = false;
-for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { ${x} = ${v}[${i}]; ${this.value(item, level, store)} }`
+for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { ${x} = ${v}[${i}]; ${body} }`
   }
 }
 
@@ -139,19 +187,15 @@ for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { ${x} = ${v}[${i}]; ${this.value
  * A run that reads each declared property by name, not with for...in: a named read is a field load once V8 knows the
  * layout, and each function has its own property sites, so tools called in turn do not overload shared ones. A changed
  * value goes into a spread copy, which owns exactly the value's own enumerable keys as in the interpreter (or in place,
- * into a value the call parsed from JSON text). Undefined when the engine forbids it or the part is too large.
+ * into a value the call parsed from JSON text). Maps and tuples are walked by key and by index. Undefined when the
+ * engine forbids it or the part is too large.
  */
-export function generateObject(part: ObjectView): ObjectView['run'] | undefined {
-  const properties = part.declaredProperties()
-  if (properties === undefined || properties.length > MAX_GENERATED_PROPERTIES) return undefined
+export function generate<Run>(part: ObjectView | ArrayView, object: boolean): Run | undefined {
   const generator = new Generator()
-  const other = js`${ifNotPlain(js`v0`, js`p0`)} return ${generator.constants.add(part)}.interpret(v0, d0, w);`
-  return compile(js`coerceObject`, js`${other}\n${generator.objectCode(properties, 0)}`, generator.constants)
-}
-
-/** The loop of an array without a tuple prefix, specialized to its item node (undefined: there is none). */
-export function generateArray(item: Position | null | undefined): ArrayView['run'] | undefined {
-  if (item == null) return undefined
-  const generator = new Generator()
-  return compile(js`coerceArray`, generator.arrayCode(item, 0), generator.constants)
+  const code = generator.code(part, 0)
+  if (code === undefined) return undefined
+  const other = object
+    ? js`${ifNotPlain(js`v0`, js`p0`)} return ${generator.constants.add(part)}.interpret(v0, d0, w);`
+    : js``
+  return compile(object ? js`coerceObject` : js`coerceArray`, js`${other}\n${code}`, generator.constants)
 }

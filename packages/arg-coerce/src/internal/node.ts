@@ -24,6 +24,7 @@ function inEnums(enums: ReadonlyArray<readonly unknown[]>, value: unknown): bool
 export class Node implements Position {
   readonly keeps: number
   changes: number
+  branches: Position['branches'] = undefined
 
   constructor(
     readonly types: number,

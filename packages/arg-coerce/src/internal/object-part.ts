@@ -1,6 +1,6 @@
 import { PATTERN_KEY_LIMIT, createPatternTest } from '@x/schema-ref'
-import { generateObject, readableByName } from './generate.js'
-import type { Budget, Compile, DeclaredProperties, ObjectView, Position, Slot } from './types.js'
+import { generate, readableByName } from './generate.js'
+import type { Budget, Compile, Layout, ObjectView, Position, Slot } from './types.js'
 import type { Shape } from './shape.js'
 import type { Walk } from './walk.js'
 
@@ -16,6 +16,8 @@ export class ObjectPart implements ObjectView {
   private readonly opaque: boolean
   private readonly additional: readonly unknown[]
   private readonly closed: boolean
+  // The slot of every key that only `additionalProperties` reaches.
+  private rest: Slot | undefined
   /** The specialized run (see generate.ts) once made; null when this part cannot have one. */
   generated: ObjectPart['interpret'] | null | undefined
 
@@ -35,9 +37,10 @@ export class ObjectPart implements ObjectView {
 
   private slotFor(key: string, declared: readonly unknown[] | undefined): Slot | null {
     const matching = this.patterns.filter((pattern) => pattern.test(key)).map((pattern) => pattern.schema)
-    const other = this.uncertain(key) ? [] : this.additional
-    const schemas = declared === undefined && matching.length === 0 ? other : [...(declared ?? []), ...matching]
-    return schemas.length === 0 ? null : { schemas, node: undefined }
+    if (declared !== undefined || matching.length > 0)
+      return { schemas: [...(declared ?? []), ...matching], node: undefined }
+    if (this.uncertain(key) || this.additional.length === 0) return null
+    return (this.rest ??= { schemas: this.additional, node: undefined })
   }
 
   // A key some pattern might cover, unknown which: `additionalProperties` may not apply.
@@ -82,21 +85,25 @@ export class ObjectPart implements ObjectView {
   }
 
   fresh(value: Record<string, unknown>, depth: number, walk: Walk): Record<string, unknown> {
-    if (this.generated === undefined && walk.generates) this.generated = generateObject(this) ?? null
+    if (this.generated === undefined && walk.generates) this.generated = generate(this, true) ?? null
     // The generated run tests for a plain object itself (see generate.ts).
     return this.generated != null ? this.generated(value, depth, walk) : this.interpret(value, depth, walk)
   }
 
-  /** The declared properties, when only they may change (no patterns, no additionalProperties schema) and each is readable by name. */
-  declaredProperties(): DeclaredProperties | undefined {
-    if (this.patterns.length > 0 || this.opaque || this.additional.length > 0) return undefined
+  /** What generated code walks: the declared properties (each readable by name), or every key of a map. */
+  layout(limit: number): Layout | undefined {
+    if (this.patterns.length > 0 || this.opaque || this.declared.size > limit) return undefined
+    if (this.additional.length > 0) {
+      const node = this.declared.size === 0 ? this.nodeFor('') : undefined
+      return node === undefined ? undefined : node === null ? { properties: [] } : { everyKey: node }
+    }
     const properties: Array<{ key: string; node: Position }> = []
     for (const key of this.declared.keys()) {
       if (!readableByName(key)) return undefined
       const node = this.nodeFor(key)
       if (node !== null) properties.push({ key, node })
     }
-    return properties
+    return { properties }
   }
 
   interpret(value: Record<string, unknown>, depth: number, walk: Walk): Record<string, unknown> {

@@ -13,6 +13,8 @@ export interface Position {
   readonly plain: boolean
   readonly object: ObjectView | undefined
   readonly array: ArrayView | undefined
+  /** A union's object branches: the choice @x/schema-ref makes (an index) and their nodes. */
+  readonly branches: { readonly select: (value: never) => number; readonly nodes: readonly Position[] } | undefined
   run(value: unknown, depth: number, walk: Walk): unknown
   fits(value: unknown, budget: Budget): boolean
   rulesReading(bits: number): readonly Rule[]
@@ -23,18 +25,21 @@ export interface ObjectView {
   run(value: Record<string, unknown>, depth: number, walk: Walk): Record<string, unknown>
   interpret(value: Record<string, unknown>, depth: number, walk: Walk): Record<string, unknown>
   fits(value: Record<string, unknown>, budget: Budget): boolean
-  declaredProperties(): DeclaredProperties | undefined
+  layout(limit: number): Layout | undefined
 }
 
 export interface ArrayView {
   run(value: unknown[], depth: number, walk: Walk): unknown[]
   fits(value: unknown[], budget: Budget): boolean
   nodeAt(index: number): Position | null
-  itemNode(): Position | null | undefined
+  layout(limit: number): Layout | undefined
 }
 
 /** The declared properties of an object part that can be read by name. */
 export type DeclaredProperties = ReadonlyArray<{ readonly key: string; readonly node: Position }>
+export type ArrayLayout = { readonly prefix: ReadonlyArray<Position | null>; readonly rest: Position | null }
+/** What generated code walks (generate.ts): properties by name, every own key of a map, or items by index. */
+export type Layout = { readonly properties: DeclaredProperties } | { readonly everyKey: Position } | ArrayLayout
 
 /** One coercion rule (a row of the table in rules.ts): what it makes of a value of the `from` types, or NOT_PARSED. */
 export interface Rule {

@@ -37,6 +37,7 @@ export class UnionNode extends Node {
     super(types, [], [], undefined, undefined)
     this.objects = alternatives.filter((alternative) => (alternative.node.types & OBJECT) !== 0)
     this.select = createObjectBranchSelector(this.objects, { discriminator, fits, tagMatches })
+    if (this.objects.length > 0) this.branches = { select: this.select, nodes: this.objects.map(({ node }) => node) }
     this.arrays = alternatives.filter((alternative) => (alternative.node.types & ARRAY) !== 0)
     let changes = (types & NULL) !== 0 ? STRING : 0
     for (const { node } of alternatives) changes |= node.changes
