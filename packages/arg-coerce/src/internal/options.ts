@@ -29,46 +29,34 @@ export const PARSE_UNTYPED_JSON = 2
 export const STRINGIFY_STRUCTURES = 4
 export const LOOSE_BOOLEANS = 8
 
-/** What one call runs with. */
-export type CallOptions = { readonly maxDepth: number; readonly flags: number }
-
-const DEFAULTS: CallOptions = { maxDepth: 128, flags: 0 }
+const DEFAULTS: { readonly maxDepth: number; readonly flags: number } = { maxDepth: 128, flags: 0 }
 const MAX_MAX_DEPTH = 1000
 
-function describe(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  return typeof value === 'number' ? String(value) : typeof value
-}
-
 function fail(expected: string, value: unknown): never {
-  throw new TypeError(`coerceToolArgs: expected ${expected}, received ${describe(value)}`)
+  const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value
+  throw new TypeError(`coerceToolArgs: expected ${expected}, received ${kind === 'number' ? String(value) : kind}`)
 }
 
+// Every default is the 0 bit: codegen on, the opt-in rules off.
 function flag(name: string, value: unknown, ifTrue: number, ifFalse: number): number {
+  if (value === undefined) return 0
   if (typeof value !== 'boolean') fail(`options.${name} to be a boolean or undefined`, value)
   return value ? ifTrue : ifFalse
 }
 
-/** The options of a call; a programmer error here throws a TypeError saying what was expected. */
-export function readOptions(options: CoerceToolArgsOptions | undefined): CallOptions {
+/** What one call runs with; a programmer error in `options` throws a TypeError saying what was expected. */
+export function readOptions(options: CoerceToolArgsOptions | undefined): typeof DEFAULTS {
   if (options === undefined) return DEFAULTS
   if (typeof options !== 'object' || options === null || Array.isArray(options))
     fail('options to be an object or undefined', options)
-  const {
-    maxDepth = DEFAULTS.maxDepth,
-    codegen = true,
-    parseUntypedJson = false,
-    stringifyStructures = false,
-    looseBooleans = false,
-  } = options
+  const { maxDepth = DEFAULTS.maxDepth } = options
   if (typeof maxDepth !== 'number' || !Number.isInteger(maxDepth) || maxDepth < 0 || maxDepth > MAX_MAX_DEPTH)
     fail(`options.maxDepth to be an integer from 0 to ${MAX_MAX_DEPTH}`, maxDepth)
   // One named read per option: a loop over the names would make each read a keyed one, slower on every call.
   const flags =
-    flag('codegen', codegen, 0, NO_CODEGEN) |
-    flag('parseUntypedJson', parseUntypedJson, PARSE_UNTYPED_JSON, 0) |
-    flag('stringifyStructures', stringifyStructures, STRINGIFY_STRUCTURES, 0) |
-    flag('looseBooleans', looseBooleans, LOOSE_BOOLEANS, 0)
+    flag('codegen', options.codegen, 0, NO_CODEGEN) |
+    flag('parseUntypedJson', options.parseUntypedJson, PARSE_UNTYPED_JSON, 0) |
+    flag('stringifyStructures', options.stringifyStructures, STRINGIFY_STRUCTURES, 0) |
+    flag('looseBooleans', options.looseBooleans, LOOSE_BOOLEANS, 0)
   return flags === 0 && maxDepth === DEFAULTS.maxDepth ? DEFAULTS : { maxDepth, flags }
 }
