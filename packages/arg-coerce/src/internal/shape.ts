@@ -28,7 +28,6 @@ export class Shape {
   seen = new Set<object>()
 }
 
-/** The shape of `{}`: every type admitted, nothing below. */
 export const emptyShape = (): Shape => new Shape()
 
 function cloneShape(shape: Shape): Shape {
@@ -103,10 +102,8 @@ export function shapesOf(resolver: RefResolver, schemas: readonly unknown[]): Sh
     const allOf = own(node, 'allOf')
     if (Array.isArray(allOf)) for (const member of allOf) collect(member, resolved.path, shape, unions)
     const discriminator = readDiscriminator(own(node, 'discriminator'))
-    for (const keyword of ['anyOf', 'oneOf']) {
-      const branches = own(node, keyword)
+    for (const branches of [own(node, 'anyOf'), own(node, 'oneOf')])
       if (Array.isArray(branches) && branches.length > 0) unions.push({ branches, path: resolved.path, discriminator })
-    }
     return true
   }
   // One shape per combination of branches, in order: the first alternative is the first branch of each union.
