@@ -44,8 +44,7 @@ export function parseNumber(text: string): number | typeof NOT_PARSED {
   if (!JSON_NUMBER.test(trimmed)) return NOT_PARSED
   const value = Number(trimmed)
   // Whole values past MAX_SAFE_INTEGER stay strings: the only lossless form of them.
-  if (Number.isInteger(value)) return Number.isSafeInteger(value) ? value : NOT_PARSED
-  return Number.isFinite(value) ? value : NOT_PARSED
+  return Number.isSafeInteger(value) || (Number.isFinite(value) && !Number.isInteger(value)) ? value : NOT_PARSED
 }
 
 /** A whole number from a JSON-grammar string ("5.0" and "1e3" are), or NOT_PARSED. */
@@ -59,9 +58,7 @@ const word = (text: string): string => (text.length > 12 ? '' : text.trim().toLo
 
 /** `true`/`false` from the words, trimmed and in any case; nothing else ("1", "yes" are not booleans). */
 export function parseBoolean(text: string): boolean | typeof NOT_PARSED {
-  if (text === 'true') return true
-  if (text === 'false') return false
-  const lower = word(text)
+  const lower = text === 'true' || text === 'false' ? text : word(text)
   return lower === 'true' ? true : lower === 'false' ? false : NOT_PARSED
 }
 
