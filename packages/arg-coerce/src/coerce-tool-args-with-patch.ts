@@ -51,7 +51,7 @@ export function coerceToolArgsWithPatch<Expected = unknown>(
     if (!diff(args, coerced, [], patch)) return { args: coerced, patch: [{ op: 'replace', path: '', value: coerced }] }
   } catch {
     // The walk reads the input again: a getter that threw only now (or a Proxy revoked meanwhile) leaves no patch to
-    // trust, so nothing changes (the cast is the caller's assertion, unchecked).
+    // trust, so nothing changes.
     return { args: args as Expected, patch: [] }
   }
   return { args: coerced, patch }

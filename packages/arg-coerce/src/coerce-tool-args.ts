@@ -33,7 +33,6 @@ export function coerceToolArgs<Expected = unknown>(
   args: unknown,
   options?: CoerceToolArgsOptions,
 ): Expected {
-  // The casts are the caller's assertion (see above); nothing here checks them.
   const { maxDepth, flags } = readOptions(options)
   if (typeof schema !== 'object' || schema === null) return args as Expected
   // A throwing getter or a revoked Proxy in the schema or the arguments is bad data: the arguments come back as sent.
