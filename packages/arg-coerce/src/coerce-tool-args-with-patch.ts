@@ -46,50 +46,47 @@ export function coerceToolArgsWithPatch<Expected = unknown>(
 ): CoerceToolArgsWithPatchResult<Expected> {
   const coerced = coerceToolArgs<Expected>(schema, args, options)
   if (coerced === args) return { args: coerced, patch: [] }
-  const patch: CoercionPatchOperation[] = []
   try {
-    if (!diff(args, coerced, [], patch)) return { args: coerced, patch: [{ op: 'replace', path: '', value: coerced }] }
+    return { args: coerced, patch: patchOf(args, coerced) ?? [{ op: 'replace', path: '', value: coerced }] }
   } catch {
-    // The walk reads the input again: a getter that threw only now (or a Proxy revoked meanwhile) leaves no patch to
-    // trust, so nothing changes.
+    // The walk reads the input again: a getter that throws only now (or a Proxy revoked since) leaves no patch to trust.
     return { args: args as Expected, patch: [] }
   }
-  return { args: coerced, patch }
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-// Adds to `operations` what turns `input` into `output`. Coercion copies only the objects and arrays on the way to a
-// change, so the walk enters only where the two differ. False, with `operations` incomplete, when it meets an input
-// object a second time: the arguments are not a tree, and one entry per path could be 2^depth of them.
-function diff(
-  input: unknown,
-  output: unknown,
-  tokens: Array<string | number>,
-  operations: CoercionPatchOperation[],
-  entered = new Set<object>(),
-): boolean {
-  if (input === output) return true
-  if (typeof input === 'object' && input !== null) {
-    if (entered.has(input)) return false
-    entered.add(input)
+// The operations that turn `args` into `coerced`. Coercion copies only the objects and arrays on the way to a change,
+// so the walk enters only where the two differ. Undefined when it meets an input object a second time: the arguments
+// are not a tree, and one operation per path could be 2^depth of them.
+function patchOf(args: unknown, coerced: unknown): CoercionPatchOperation[] | undefined {
+  const operations: CoercionPatchOperation[] = []
+  const tokens: Array<string | number> = []
+  const entered = new Set<object>()
+  const diff = (input: unknown, output: unknown): boolean => {
+    if (input === output) return true
+    if (typeof input === 'object' && input !== null) {
+      if (entered.has(input)) return false
+      entered.add(input)
+    }
+    if (Array.isArray(input) && Array.isArray(output) && input.length === output.length) {
+      for (let index = 0; index < output.length; index++) {
+        if (input[index] === output[index]) continue
+        tokens.push(index)
+        if (!diff(input[index], output[index])) return false
+        tokens.pop()
+      }
+    } else if (isRecord(input) && isRecord(output)) {
+      for (const key of Object.keys(output)) {
+        if (Object.hasOwn(input, key) && input[key] === output[key]) continue
+        tokens.push(key)
+        if (!Object.hasOwn(input, key)) operations.push({ op: 'add', path: format(tokens), value: output[key] })
+        else if (!diff(input[key], output[key])) return false
+        tokens.pop()
+      }
+    } else operations.push({ op: 'replace', path: format(tokens), value: output })
+    return true
   }
-  if (Array.isArray(input) && Array.isArray(output) && input.length === output.length) {
-    for (let index = 0; index < output.length; index++) {
-      if (input[index] === output[index]) continue
-      tokens.push(index)
-      if (!diff(input[index], output[index], tokens, operations, entered)) return false
-      tokens.pop()
-    }
-  } else if (isRecord(input) && isRecord(output)) {
-    for (const key of Object.keys(output)) {
-      if (Object.hasOwn(input, key) && input[key] === output[key]) continue
-      tokens.push(key)
-      if (!Object.hasOwn(input, key)) operations.push({ op: 'add', path: format(tokens), value: output[key] })
-      else if (!diff(input[key], output[key], tokens, operations, entered)) return false
-      tokens.pop()
-    }
-  } else operations.push({ op: 'replace', path: format(tokens), value: output })
-  return true
+  return diff(args, coerced) ? operations : undefined
 }
