@@ -1,6 +1,5 @@
 // A model's string as the scalar the schema asked for. `Number()` alone reads "" as 0, "0x10" as 16 and "Infinity"
-// as Infinity: numbers follow JSON's grammar, plus a leading "+" because models write it (linear: no ambiguous
-// repetition).
+// as Infinity: numbers follow JSON's grammar (linear: no ambiguous repetition), plus a leading "+" as models write it.
 /** Returned by the parsers below when the string is not that scalar. */
 export const NOT_PARSED: unique symbol = Symbol('not parsed')
 
