@@ -8,8 +8,7 @@ export interface CoerceToolArgsOptions {
   /**
    * Whether this call may specialize a schema it has seen before with `new Function` (default true; see the README's
    * Security section). Pass false under a Content-Security-Policy without 'unsafe-eval': the engine would refuse
-   * anyway (the refusal is caught and the interpreter kept), but browsers also report the attempt. Outputs are the
-   * same either way.
+   * anyway (caught: the interpreter runs), but browsers also report the attempt. Outputs are the same either way.
    */
   readonly codegen?: boolean
   /**

@@ -46,8 +46,7 @@ function cloneShape(shape: Shape): Shape {
 
 type Union = { branches: readonly unknown[]; path: RefPath | undefined; discriminator: BranchDiscriminator | undefined }
 
-// Unions of unions can multiply (each branch of A refers to B, of B to A): past these bounds the other alternatives
-// are dropped (their values pass through).
+// Unions of unions can multiply (each branch of A refers to B, of B to A): past these bounds the others are dropped.
 const MAX_ALTERNATIVES = 64
 const MAX_NODES = 512
 
