@@ -16,7 +16,6 @@ export const literal = (value: string): Code => JSON.stringify(value) as Code
 export const join = (parts: readonly Code[], separator: Code): Code => parts.join(separator) as Code
 
 const LOCALS = ['v', 'd', 'out', 'x', 'r', 'c', 'g', 'i', 'p'] as const
-
 export const locals = (level: number) =>
   Object.fromEntries(LOCALS.map((name) => [name, `${name}${level}`])) as Record<(typeof LOCALS)[number], Code>
 

@@ -78,8 +78,7 @@ export function parseStructure(text: string): object | typeof NOT_PARSED {
   const first = trimmed.charCodeAt(0)
   if (first !== 123 /* { */ && first !== 91 /* [ */) return NOT_PARSED
   try {
-    const value: unknown = JSON.parse(trimmed)
-    return typeof value === 'object' && value !== null ? value : NOT_PARSED
+    return JSON.parse(trimmed) as object // JSON text that opens with `{` or `[` is an object or an array
   } catch {
     return NOT_PARSED
   }
