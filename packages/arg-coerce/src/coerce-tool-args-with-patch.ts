@@ -1,6 +1,5 @@
 import { format } from '@x/json-pointer'
-import { coerceToolArgs } from './coerce-tool-args.js'
-import type { CoerceToolArgsOptions } from './internal/options.js'
+import { type CoerceToolArgsOptions, coerceToolArgs } from './coerce-tool-args.js'
 
 /** One RFC 6902 operation reported by `coerceToolArgsWithPatch`. */
 export interface CoercionPatchOperation {
