@@ -54,6 +54,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 const own = (node: Record<string, unknown>, key: string): unknown => (Object.hasOwn(node, key) ? node[key] : undefined)
 const entriesOf = (value: unknown): Array<[string, unknown]> => (isRecord(value) ? Object.entries(value) : [])
+const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
 
 function readKeywords(node: Record<string, unknown>, shape: Shape): void {
   let bits = Object.hasOwn(node, 'type') ? typeBitsOfKeyword(node['type']) : ANY
@@ -66,8 +67,7 @@ function readKeywords(node: Record<string, unknown>, shape: Shape): void {
   shape.types &= bits
   for (const [key, schema] of entriesOf(own(node, 'properties')))
     shape.properties.set(key, [...(shape.properties.get(key) ?? []), schema])
-  const required = own(node, 'required')
-  if (Array.isArray(required)) for (const key of required) if (typeof key === 'string') shape.required.add(key)
+  for (const key of listOf(own(node, 'required'))) if (typeof key === 'string') shape.required.add(key)
   for (const [source, schema] of entriesOf(own(node, 'patternProperties'))) shape.patterns.push({ source, schema })
   const additional = own(node, 'additionalProperties')
   if (isRecord(additional)) shape.additional.push(additional)
@@ -75,11 +75,11 @@ function readKeywords(node: Record<string, unknown>, shape: Shape): void {
   const prefixItems = own(node, 'prefixItems')
   const items = own(node, 'items')
   // Draft 7 tuples: `items` is the list and `additionalItems` the rest.
-  const tuple = Array.isArray(prefixItems) ? prefixItems : Array.isArray(items) ? items : undefined
+  const tuple = listOf(Array.isArray(prefixItems) ? prefixItems : items)
   const rest = Array.isArray(prefixItems) ? items : Array.isArray(items) ? own(node, 'additionalItems') : items
   // Lists added before they are read: a polluted Array.prototype holds indexes too.
-  if (tuple !== undefined) while (shape.prefix.length < tuple.length) shape.prefix.push([])
-  tuple?.forEach((schema: unknown, index: number) => (shape.prefix[index] = [...shape.prefix[index]!, schema]))
+  while (shape.prefix.length < tuple.length) shape.prefix.push([])
+  tuple.forEach((schema: unknown, index: number) => (shape.prefix[index] = [...shape.prefix[index]!, schema]))
   if (isRecord(rest)) shape.items.push(rest)
 }
 
@@ -98,8 +98,7 @@ export function shapesOf(resolver: RefResolver, schemas: readonly unknown[]): Sh
     if (!isRecord(node) || typeof own(node, '$ref') === 'string' || shape.seen.has(node)) return true
     shape.seen.add(node)
     readKeywords(node, shape)
-    const allOf = own(node, 'allOf')
-    if (Array.isArray(allOf)) for (const member of allOf) collect(member, resolved.path, shape, unions)
+    for (const member of listOf(own(node, 'allOf'))) collect(member, resolved.path, shape, unions)
     const discriminator = readDiscriminator(own(node, 'discriminator'))
     for (const branches of [own(node, 'anyOf'), own(node, 'oneOf')])
       if (Array.isArray(branches) && branches.length > 0) unions.push({ branches, path: resolved.path, discriminator })
