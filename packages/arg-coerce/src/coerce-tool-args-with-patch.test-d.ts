@@ -2,9 +2,8 @@
 // `args` is `unknown` unless the caller states what it expects, and the
 // patch is always read-only operations.
 import { describe, expectTypeOf, it } from 'vitest'
-import type { CoerceToolArgsWithPatchResult } from './coerce-tool-args-with-patch.js'
+import type { CoerceToolArgsWithPatchResult, CoercionPatchOperation } from './coerce-tool-args-with-patch.js'
 import { coerceToolArgsWithPatch } from './coerce-tool-args-with-patch.js'
-import type { CoercionPatchOperation } from './internal/diff.js'
 
 const schema = { type: 'object', properties: { count: { type: 'integer' } } } as const
 

@@ -1,7 +1,14 @@
-import { coerceToolArgs } from './coerce-tool-args.js'
-import type { CoercionPatchOperation } from './internal/diff.js'
-import { diff } from './internal/diff.js'
-import type { CoerceToolArgsOptions } from './internal/options.js'
+import { format } from '@x/json-pointer'
+import { type CoerceToolArgsOptions, coerceToolArgs } from './coerce-tool-args.js'
+
+/** One RFC 6902 operation reported by `coerceToolArgsWithPatch`. */
+export interface CoercionPatchOperation {
+  readonly op: 'replace' | 'add'
+  /** RFC 6901 pointer (string form) into the input arguments. */
+  readonly path: string
+  /** The coerced value, shared with the output (treat it as read-only). */
+  readonly value: unknown
+}
 
 /**
  * What `coerceToolArgsWithPatch` returns.
@@ -37,17 +44,48 @@ export function coerceToolArgsWithPatch<Expected = unknown>(
   options?: CoerceToolArgsOptions,
 ): CoerceToolArgsWithPatchResult<Expected> {
   const coerced = coerceToolArgs<Expected>(schema, args, options)
-  // The cast is the caller's assertion (see above); nothing here checks it.
-  const unchanged = { args: args as Expected, patch: [] }
-  if (coerced === args) return unchanged
-  const patch: CoercionPatchOperation[] = []
+  if (coerced === args) return { args: coerced, patch: [] }
   try {
-    // Arguments that share an object between positions: one replace of the whole.
-    if (!diff(args, coerced, [], patch)) return { args: coerced, patch: [{ op: 'replace', path: '', value: coerced }] }
+    return { args: coerced, patch: patchOf(args, coerced) ?? [{ op: 'replace', path: '', value: coerced }] }
   } catch {
-    // The walk reads the input again: a getter that threw only now (or a Proxy revoked meanwhile) leaves no patch to
-    // trust, so nothing changes.
-    return unchanged
+    // The walk reads the input again: a getter that throws only now (or a Proxy revoked since) leaves no patch to trust.
+    return { args: args as Expected, patch: [] }
   }
-  return { args: coerced, patch }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+// The operations that turn `args` into `coerced`. Coercion copies only the objects and arrays on the way to a change,
+// so the walk enters only where the two differ. Undefined when it meets an input object a second time: the arguments
+// are not a tree, and one operation per path could be 2^depth of them.
+function patchOf(args: unknown, coerced: unknown): CoercionPatchOperation[] | undefined {
+  const operations: CoercionPatchOperation[] = []
+  const tokens: Array<string | number> = []
+  const entered = new Set<object>()
+  const diff = (input: unknown, output: unknown): boolean => {
+    if (input === output) return true
+    if (typeof input === 'object' && input !== null) {
+      if (entered.has(input)) return false
+      entered.add(input)
+    }
+    if (Array.isArray(input) && Array.isArray(output) && input.length === output.length) {
+      for (let index = 0; index < output.length; index++) {
+        if (input[index] === output[index]) continue
+        tokens.push(index)
+        if (!diff(input[index], output[index])) return false
+        tokens.pop()
+      }
+    } else if (isRecord(input) && isRecord(output)) {
+      for (const key of Object.keys(output)) {
+        if (Object.hasOwn(input, key) && input[key] === output[key]) continue
+        tokens.push(key)
+        if (!Object.hasOwn(input, key)) operations.push({ op: 'add', path: format(tokens), value: output[key] })
+        else if (!diff(input[key], output[key])) return false
+        tokens.pop()
+      }
+    } else operations.push({ op: 'replace', path: format(tokens), value: output })
+    return true
+  }
+  return diff(args, coerced) ? operations : undefined
 }

@@ -3,8 +3,7 @@
 // stated type is taken as given (the caller's assertion, never inferred
 // from the schema or the arguments).
 import { describe, expectTypeOf, it } from 'vitest'
-import { coerceToolArgs } from './coerce-tool-args.js'
-import type { CoerceToolArgsOptions } from './internal/options.js'
+import { type CoerceToolArgsOptions, coerceToolArgs } from './coerce-tool-args.js'
 
 const schema = { type: 'object', properties: { count: { type: 'integer' } } } as const
 

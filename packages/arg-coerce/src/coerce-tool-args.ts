@@ -1,7 +1,31 @@
 import { contextFor } from './internal/context.js'
 import { codegen } from './internal/generate.js'
-import { type CoerceToolArgsOptions, NO_CODEGEN, readOptions } from './internal/options.js'
+import { NO_CODEGEN, readOptions } from './internal/options.js'
 import type { Walk } from './internal/walk.js'
+
+/** Options of `coerceToolArgs` and `coerceToolArgsWithPatch`. */
+export interface CoerceToolArgsOptions {
+  /**
+   * How many levels of objects and arrays are entered (default 128, at most 1,000). Deeper values pass through
+   * unchanged, so no input, however deep, can overflow the stack.
+   */
+  readonly maxDepth?: number
+  /**
+   * Whether this call may specialize a schema it has seen before with `new Function` (default true; see the README's
+   * Security section). Pass false under a Content-Security-Policy without 'unsafe-eval': the engine would refuse
+   * anyway (caught: the interpreter runs), but browsers also report the attempt. Outputs are the same either way.
+   */
+  readonly codegen?: boolean
+  /**
+   * Where the schema says nothing of the type (`{}`, no `type`, `enum` or `const`), a string holding a JSON object or
+   * array becomes that object or array (default false). Some hosts stringify exactly those values.
+   */
+  readonly parseUntypedJson?: boolean
+  /** Where only a string is admitted (null aside), an object or array becomes its JSON text (default false). */
+  readonly stringifyStructures?: boolean
+  /** At a boolean position, `"yes"`/`"1"` become true and `"no"`/`"0"` false, trimmed, any case (default false). */
+  readonly looseBooleans?: boolean
+}
 
 /**
  * Coerces a tool call's arguments to the types its JSON Schema declares.
@@ -33,7 +57,6 @@ export function coerceToolArgs<Expected = unknown>(
   args: unknown,
   options?: CoerceToolArgsOptions,
 ): Expected {
-  // The casts are the caller's assertion (see above); nothing here checks them.
   const { maxDepth, flags } = readOptions(options)
   if (typeof schema !== 'object' || schema === null) return args as Expected
   // A throwing getter or a revoked Proxy in the schema or the arguments is bad data: the arguments come back as sent.

@@ -1,5 +1,3 @@
-export { coerceToolArgs } from './coerce-tool-args.js'
+export { coerceToolArgs, type CoerceToolArgsOptions } from './coerce-tool-args.js'
 export { coerceToolArgsWithPatch } from './coerce-tool-args-with-patch.js'
-export type { CoerceToolArgsWithPatchResult } from './coerce-tool-args-with-patch.js'
-export type { CoercionPatchOperation } from './internal/diff.js'
-export type { CoerceToolArgsOptions } from './internal/options.js'
+export type { CoerceToolArgsWithPatchResult, CoercionPatchOperation } from './coerce-tool-args-with-patch.js'

@@ -2,12 +2,9 @@
 // prototype holds that index: after `Array.prototype[1] = 'x'`, `[0, , 2].slice()` owns `1: 'x'`. Holes stay holes
 // here (JSON cannot send one, so a value a prototype supplied never reaches a tool).
 
-/**
- * Whether a hole of `value` can read an element from a prototype: one that is not Array.prototype, an
- * Array.prototype that holds an index, or an enumerable key on Object.prototype (what prototype pollution makes).
- */
+// Whether a hole of `value` can read an element from a prototype: one that is not Array.prototype, an Array.prototype
+// that holds an index (it is an array: its length is no longer 0), or an enumerable key on Object.prototype.
 export function inheritsElements(value: unknown[]): boolean {
-  // An Array.prototype that holds an index is not empty: it is an array itself.
   if (Object.getPrototypeOf(value) !== Array.prototype || Array.prototype.length !== 0) return true
   for (const _key in Object.prototype) return true
   return false

@@ -16,7 +16,6 @@ export const literal = (value: string): Code => JSON.stringify(value) as Code
 export const join = (parts: readonly Code[], separator: Code): Code => parts.join(separator) as Code
 
 const LOCALS = ['v', 'd', 'out', 'x', 'r', 'c', 'g', 'i', 'p', 'o', 'b'] as const
-
 export const locals = (level: number) =>
   Object.fromEntries(LOCALS.map((name) => [name, `${name}${level}`])) as Record<(typeof LOCALS)[number], Code>
 
@@ -27,8 +26,6 @@ export class Constants {
   /** A name (`k0`, `k1`, ...) bound to `value` in the generated function. */
   readonly add = (value: unknown): Code => `k${this.values.push(value) - 1}` as Code
 
-  declarations(): Code {
-    if (this.values.length === 0) return js``
-    return `const ${this.values.map((_, index) => `k${index} = k[${index}]`).join(', ')};` as Code
-  }
+  /** Binds the names (`const {} = k` when there are none), without the array iterator a host may have replaced. */
+  declarations = (): Code => `const { ${this.values.map((_, index) => `${index}: k${index}`).join(', ')} } = k;` as Code
 }

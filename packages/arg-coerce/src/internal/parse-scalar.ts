@@ -1,6 +1,5 @@
 // A model's string as the scalar the schema asked for. `Number()` alone reads "" as 0, "0x10" as 16 and "Infinity"
-// as Infinity: numbers follow JSON's grammar, plus a leading "+" because models write it (linear: no ambiguous
-// repetition).
+// as Infinity: numbers follow JSON's grammar (linear: no ambiguous repetition), plus a leading "+" as models write it.
 /** Returned by the parsers below when the string is not that scalar. */
 export const NOT_PARSED: unique symbol = Symbol('not parsed')
 
@@ -44,8 +43,7 @@ export function parseNumber(text: string): number | typeof NOT_PARSED {
   if (!JSON_NUMBER.test(trimmed)) return NOT_PARSED
   const value = Number(trimmed)
   // Whole values past MAX_SAFE_INTEGER stay strings: the only lossless form of them.
-  if (Number.isInteger(value)) return Number.isSafeInteger(value) ? value : NOT_PARSED
-  return Number.isFinite(value) ? value : NOT_PARSED
+  return Number.isSafeInteger(value) || (Number.isFinite(value) && !Number.isInteger(value)) ? value : NOT_PARSED
 }
 
 /** A whole number from a JSON-grammar string ("5.0" and "1e3" are), or NOT_PARSED. */
@@ -80,8 +78,7 @@ export function parseStructure(text: string): object | typeof NOT_PARSED {
   const first = trimmed.charCodeAt(0)
   if (first !== 123 /* { */ && first !== 91 /* [ */) return NOT_PARSED
   try {
-    const value: unknown = JSON.parse(trimmed)
-    return typeof value === 'object' && value !== null ? value : NOT_PARSED
+    return JSON.parse(trimmed) as object // JSON text that opens with `{` or `[` is an object or an array
   } catch {
     return NOT_PARSED
   }

@@ -28,7 +28,6 @@ export class Shape {
   seen = new Set<object>()
 }
 
-/** The shape of `{}`: every type admitted, nothing below. */
 export const emptyShape = (): Shape => new Shape()
 
 function cloneShape(shape: Shape): Shape {
@@ -47,27 +46,51 @@ function cloneShape(shape: Shape): Shape {
 
 type Union = { branches: readonly unknown[]; path: RefPath | undefined; discriminator: BranchDiscriminator | undefined }
 
-// Unions of unions can multiply (each branch of A refers to B, of B to A): past these bounds the other alternatives
-// are dropped (their values pass through).
+// Unions of unions can multiply (each branch of A refers to B, of B to A): past these bounds the others are dropped.
 const MAX_ALTERNATIVES = 64
 const MAX_NODES = 512
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+const own = (node: Record<string, unknown>, key: string): unknown => (Object.hasOwn(node, key) ? node[key] : undefined)
+const entriesOf = (value: unknown): Array<[string, unknown]> => (isRecord(value) ? Object.entries(value) : [])
+const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
+
+function readKeywords(node: Record<string, unknown>, shape: Shape): void {
+  let bits = Object.hasOwn(node, 'type') ? typeBitsOfKeyword(node['type']) : ANY
+  if (own(node, 'nullable') === true && bits !== ANY) bits |= NULL
+  for (const list of [Object.hasOwn(node, 'const') ? [node['const']] : undefined, own(node, 'enum')]) {
+    if (!Array.isArray(list)) continue
+    bits &= list.reduce((mask: number, value: unknown) => mask | typeBitsOfValue(value), 0)
+    shape.enums = [...shape.enums, list]
+  }
+  shape.types &= bits
+  for (const [key, schema] of entriesOf(own(node, 'properties')))
+    shape.properties.set(key, [...(shape.properties.get(key) ?? []), schema])
+  for (const key of listOf(own(node, 'required'))) if (typeof key === 'string') shape.required.add(key)
+  for (const [source, schema] of entriesOf(own(node, 'patternProperties'))) shape.patterns.push({ source, schema })
+  const additional = own(node, 'additionalProperties')
+  if (isRecord(additional)) shape.additional.push(additional)
+  else if (additional === false) shape.closed = true
+  const prefixItems = own(node, 'prefixItems')
+  const items = own(node, 'items')
+  // Draft 7 tuples: `items` is the list and `additionalItems` the rest.
+  const tuple = listOf(Array.isArray(prefixItems) ? prefixItems : items)
+  const rest = Array.isArray(prefixItems) ? items : Array.isArray(items) ? own(node, 'additionalItems') : items
+  // Lists added before they are read: a polluted Array.prototype holds indexes too.
+  while (shape.prefix.length < tuple.length) shape.prefix.push([])
+  tuple.forEach((schema: unknown, index: number) => (shape.prefix[index] = [...shape.prefix[index]!, schema]))
+  if (isRecord(rest)) shape.items.push(rest)
 }
 
-function own(record: Record<string, unknown>, key: string): unknown {
-  return Object.hasOwn(record, key) ? record[key] : undefined
-}
-
-class Collector {
-  nodes = 0
-  constructor(readonly resolver: RefResolver) {}
-
-  /** Adds one schema node (resolved on `path`) and its `allOf` members to `shape`; its unions go to `unions`. */
-  collect(schema: unknown, path: RefPath | undefined, shape: Shape, unions: Union[]): boolean {
-    if (++this.nodes > MAX_NODES) return false
-    const resolved = this.resolver.resolveOnPath(schema, path)
+/** The alternatives at one position: one shape, or one per union branch (with the node's own keywords); empty when every branch re-enters itself. */
+export function shapesOf(resolver: RefResolver, schemas: readonly unknown[]): Shape[] {
+  let nodes = 0
+  const out: Shape[] = []
+  // Adds one schema node (resolved on `path`) and its `allOf` members to `shape`; its unions go to `unions`.
+  const collect = (schema: unknown, path: RefPath | undefined, shape: Shape, unions: Union[]): boolean => {
+    if (++nodes > MAX_NODES) return false
+    const resolved = resolver.resolveOnPath(schema, path)
     if (resolved === undefined) return false // re-enters a ref already on this branch's path
     const node = resolved.schema
     if (node === false) shape.types = 0
@@ -75,17 +98,14 @@ class Collector {
     if (!isRecord(node) || typeof own(node, '$ref') === 'string' || shape.seen.has(node)) return true
     shape.seen.add(node)
     readKeywords(node, shape)
-    const allOf = own(node, 'allOf')
-    if (Array.isArray(allOf)) for (const member of allOf) this.collect(member, resolved.path, shape, unions)
+    for (const member of listOf(own(node, 'allOf'))) collect(member, resolved.path, shape, unions)
     const discriminator = readDiscriminator(own(node, 'discriminator'))
-    for (const keyword of ['anyOf', 'oneOf']) {
-      const branches = own(node, keyword)
+    for (const branches of [own(node, 'anyOf'), own(node, 'oneOf')])
       if (Array.isArray(branches) && branches.length > 0) unions.push({ branches, path: resolved.path, discriminator })
-    }
     return true
   }
-
-  expand(shape: Shape, unions: readonly Union[], out: Shape[]): void {
+  // One shape per combination of branches, in order: the first alternative is the first branch of each union.
+  const expand = (shape: Shape, unions: readonly Union[]): void => {
     const [union, ...others] = unions
     if (union === undefined) {
       out.push(shape)
@@ -93,61 +113,19 @@ class Collector {
     }
     for (const branch of union.branches) {
       // Checked before the clone, which copies every property: a wide union under many would cost their product.
-      if (out.length >= MAX_ALTERNATIVES || this.nodes >= MAX_NODES) return
+      if (out.length >= MAX_ALTERNATIVES || nodes >= MAX_NODES) return
       const alternative = cloneShape(shape)
       const ref = isRecord(branch) ? own(branch, '$ref') : undefined
       if (typeof ref === 'string') alternative.refs.push(ref)
       const nested: Union[] = []
       // A branch that re-enters its own path is dropped; its siblings survive.
-      if (this.collect(branch, union.path, alternative, nested)) this.expand(alternative, [...others, ...nested], out)
+      if (collect(branch, union.path, alternative, nested)) expand(alternative, [...others, ...nested])
     }
   }
-}
-
-function readKeywords(node: Record<string, unknown>, shape: Shape): void {
-  let bits = Object.hasOwn(node, 'type') ? typeBitsOfKeyword(node['type']) : ANY
-  if (own(node, 'nullable') === true && bits !== ANY) bits |= NULL
-  if (Object.hasOwn(node, 'const')) {
-    bits &= typeBitsOfValue(node['const'])
-    shape.enums = [...shape.enums, [node['const']]]
-  }
-  const enumValues = own(node, 'enum')
-  if (Array.isArray(enumValues)) {
-    bits &= enumValues.reduce((mask: number, value: unknown) => mask | typeBitsOfValue(value), 0)
-    shape.enums = [...shape.enums, enumValues]
-  }
-  shape.types &= bits
-  const properties = own(node, 'properties')
-  if (isRecord(properties))
-    for (const key of Object.keys(properties))
-      shape.properties.set(key, [...(shape.properties.get(key) ?? []), properties[key]])
-  const required = own(node, 'required')
-  if (Array.isArray(required)) for (const key of required) if (typeof key === 'string') shape.required.add(key)
-  const patterns = own(node, 'patternProperties')
-  if (isRecord(patterns))
-    for (const source of Object.keys(patterns)) shape.patterns.push({ source, schema: patterns[source] })
-  const additional = own(node, 'additionalProperties')
-  if (isRecord(additional)) shape.additional.push(additional)
-  else if (additional === false) shape.closed = true
-  const prefixItems = own(node, 'prefixItems')
-  const items = own(node, 'items')
-  // Draft 7 tuples: `items` is the list and `additionalItems` the rest.
-  const tuple = Array.isArray(prefixItems) ? prefixItems : Array.isArray(items) ? items : undefined
-  const rest = Array.isArray(prefixItems) ? items : Array.isArray(items) ? own(node, 'additionalItems') : items
-  // Lists added before they are read: a polluted Array.prototype holds indexes too.
-  if (tuple !== undefined) while (shape.prefix.length < tuple.length) shape.prefix.push([])
-  tuple?.forEach((schema: unknown, index: number) => (shape.prefix[index] = [...shape.prefix[index]!, schema]))
-  if (isRecord(rest)) shape.items.push(rest)
-}
-
-/** The alternatives at one position: one shape, or one per union branch (with the node's own keywords); empty when every branch re-enters itself. */
-export function shapesOf(resolver: RefResolver, schemas: readonly unknown[]): Shape[] {
-  const collector = new Collector(resolver)
   const base = new Shape()
   const unions: Union[] = []
-  for (const schema of schemas) collector.collect(schema, undefined, base, unions)
+  for (const schema of schemas) collect(schema, undefined, base, unions)
   base.discriminator = unions.find((union) => union.discriminator !== undefined)?.discriminator
-  const out: Shape[] = []
-  collector.expand(base, unions, out)
+  expand(base, unions)
   return out
 }
