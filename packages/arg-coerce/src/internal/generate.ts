@@ -78,7 +78,8 @@ class Generator {
         node.plain && node.enums.length === 0 && (node.keeps & STRING) === 0 ? node.rulesReading(STRING) : []
       const chain = join(
         rules.map((rule) =>
-          rule.parses === true
+          // In line at the top level only: each level would double the code of everything below it.
+          rule.parses === true && level === 0
             ? this.parsed(node, level)
             : js`${r} = ${this.constants.add(rule.apply)}(${x}, ${n}, ${d}, w);`,
         ),
