@@ -123,6 +123,8 @@ describe('rule 5: object and array from a JSON string', () => {
     ['an array', { type: 'array', items: integer }, '[1, "2"]', [1, 2], true],
     ['a JSON string inside a JSON string', labels, '{"labels": "[\\"a\\", \\"b\\"]"}', { labels: ['a', 'b'] }, true],
     ['surrounding whitespace', labels, ' \n{"labels": []} ', { labels: [] }, true],
+    ['whitespace before only', { type: 'array' }, '\t[1]', [1], true],
+    ['whitespace after only, any Unicode space', { type: 'array' }, '[1]\u00a0', [1], true],
     ['a blank string is {} when nothing is required', labels, '  ', {}, true],
     ['a blank string stays when a property is required', requiredName, '', '', false],
     ['an array string where an object is asked for stays', labels, '[1]', '[1]', false],
