@@ -98,7 +98,7 @@ class Generator {
     return js`if (${x} !== undefined${skip}) { ${join(cases, js` else `)} }`
   }
 
-  // The parsing rule (rules.ts `structure`) in line: JSON text parsed here is coerced in place, as walk.inParsed does.
+  // The parsing rule (rules.ts `structure`) in line: JSON text parsed here is coerced in place (walk.owned).
   private parsed(node: Position, level: number): Code {
     const { x, r, o } = locals(level)
     const kinds = node.types & (OBJECT | ARRAY)

@@ -60,7 +60,7 @@ export class UnionNode extends Node {
     if (bits === ARRAY && this.arrays.length > 0) return this.runArray(value as unknown[], depth, walk)
     if (bits === STRING && this.parsesAdmitted) {
       const structure = parseStructure(value as string)
-      if (structure !== NOT_PARSED) return walk.inParsed(this, structure, depth)
+      if (structure !== NOT_PARSED) return walk.owning(true, () => this.run(structure, depth, walk))
     }
     if ((bits & this.types) !== 0) return value
     // Rule 4 in any order: an array branch tried first would make "null" ["null"].
@@ -69,9 +69,9 @@ export class UnionNode extends Node {
     if (parsed) {
       const structure = parseStructure(value as string)
       if (structure !== NOT_PARSED && (typeBitsOfValue(structure) & this.types) !== 0)
-        return walk.inParsed(this, structure, depth)
+        return walk.owning(true, () => this.run(structure, depth, walk))
     }
-    return walk.trying(() => this.firstCoercion(value, bits, depth, walk, parsed ? SKIP_PARSING : 0))
+    return walk.owning(false, () => this.firstCoercion(value, bits, depth, walk, parsed ? SKIP_PARSING : 0))
   }
 
   // Loose readings only after every branch's own rules: `anyOf: [boolean,
@@ -110,7 +110,7 @@ export class UnionNode extends Node {
     if (arrays.length === 1) return arrays[0]!.node.run(value, depth, walk)
     const fitting = selectArrayBranch(arrays, value, fits, describesItems)
     if (fitting !== -1) return arrays[fitting]!.node.run(value, depth, walk)
-    return walk.trying(() => {
+    return walk.owning(false, () => {
       const levels = nesting(value, depth)
       let wrapped: unknown
       for (const { node } of arrays) {

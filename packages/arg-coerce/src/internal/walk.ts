@@ -25,17 +25,8 @@ export class Walk {
     return this
   }
 
-  /** `node.run(parsed)` for a structure just parsed from JSON text: coerced in place. */
-  inParsed(node: { run(value: unknown, depth: number, walk: Walk): unknown }, parsed: object, depth: number): unknown {
-    return this.owning(true, () => node.run(parsed, depth, this))
-  }
-
-  /** `attempt()` without coercing in place: the branches of a union each try the same value. */
-  trying<T>(attempt: () => T): T {
-    return this.owning(false, attempt)
-  }
-
-  private owning<T>(owned: boolean, run: () => T): T {
+  /** `run()` with `owned` set: JSON text just parsed is coerced in place; the branches of a union each try one value. */
+  owning<T>(owned: boolean, run: () => T): T {
     const before = this.owned
     this.owned = owned
     const result = run()
