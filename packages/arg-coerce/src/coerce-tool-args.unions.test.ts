@@ -481,3 +481,47 @@ describe('rule 8: an array fits a union item only if it fits the one array branc
     ],
   ])('%s', (_title, branches, sent, received) => expectUnionCoercion(branches, sent, received))
 })
+
+// "Already has its types" includes `required`: an object that lacks a name
+// its branch requires does not fit that branch, at any depth, so the choice
+// (and @x/key-unmap's, which reads the same fit) goes to a branch the value
+// is valid under.
+describe('rule 8: an object fits a branch only if it owns every name the branch requires', () => {
+  const string = { type: 'string' }
+  const arrayOf = (items: object): object => ({ type: 'array', items })
+  const needsA = { type: 'object', properties: { k: integer, a: string }, required: ['a'] }
+  const listOfK = { type: 'object', properties: { k: arrayOf(integer) } }
+  it.each([
+    [
+      'arrays: items that lack `a` are not coerced by the branch that requires it',
+      [arrayOf(needsA), arrayOf(listOfK)],
+      [{ k: '5' }],
+      [{ k: [5] }],
+    ],
+    ['arrays: the same items sent as JSON text', [arrayOf(needsA), arrayOf(listOfK)], '[{"k": "5"}]', [{ k: [5] }]],
+    [
+      'arrays: items that own `a` still go to the branch that requires it',
+      [arrayOf(needsA), arrayOf(listOfK)],
+      [{ k: '5', a: 'x' }],
+      [{ k: 5, a: 'x' }],
+    ],
+  ])('%s', (_title, branches, sent, received) => expectUnionCoercion(branches, sent, received))
+
+  // Under `parseUntypedJson` the JSON text at `p` is parsed by the branch
+  // chosen, which shows the choice on a value both branches accept as it is.
+  const holding = (inner: object, p: object): object => ({ type: 'object', properties: { m: inner, p } })
+  const branches = [
+    holding({ type: 'object', properties: { a_b: string }, required: ['a_b'] }, {}),
+    holding({ type: 'object', properties: { k: string } }, { properties: { n: integer } }),
+  ]
+  const schema = deepFreeze({ type: 'object', properties: { value: { anyOf: branches } } })
+  it.each([
+    ['a nested object that lacks `a_b` does not fit the first branch', { k: 'x' }, { n: 1 }],
+    ['a nested object that owns `a_b` fits the first branch', { a_b: 'x' }, { n: '1' }],
+  ])('objects: %s', (_title, m, p) => {
+    const sent = deepFreeze({ value: { m, p: '{"n": "1"}' } })
+    const coerced = coerceToolArgs(schema, sent, { parseUntypedJson: true })
+    expect(coerced).toEqual({ value: { m, p } })
+    expect(validatorFor(schema)(coerced)).toBe(true)
+  })
+})

@@ -292,3 +292,60 @@ describe('unmapArgKeys: a branch fits only if its patternProperties and addition
     expect(Object.hasOwn(restored[0]!, 'a b')).toBe(true)
   })
 })
+
+// As @x/arg-coerce reads "already has its types": an object that lacks a
+// name its branch requires does not fit that branch, at any depth. A
+// required name counts under either spelling, as selectObjectBranch counts
+// it here: the model's (`a_b`) or the tool's (`a b`).
+describe('unmapArgKeys: an object fits a branch only if it owns every name the branch requires', () => {
+  const string = { type: 'string' }
+  const needsAB = object({ 'a b': string }, { required: ['a b'] })
+  const dotted = object({ ' .': string })
+  it.each(
+    deepFreeze([
+      {
+        rule: 'arrays: items that lack `a b` go to the branch that declares their key',
+        schema: { anyOf: [arrayOf(needsAB), arrayOf(dotted)] },
+        args: [{ '_.': 'Ada' }],
+        expected: [{ ' .': 'Ada' }],
+      },
+      {
+        rule: 'arrays: items that own `a b` in the model spelling stay with its branch',
+        schema: { anyOf: [arrayOf(needsAB), arrayOf(dotted)] },
+        args: [{ a_b: 'Ada' }],
+        expected: [{ 'a b': 'Ada' }],
+      },
+      {
+        rule: 'arrays: items that own `a b` in the tool spelling stay with its branch',
+        schema: { anyOf: [arrayOf(needsAB), arrayOf(dotted)] },
+        args: [{ 'a b': 'Ada', '_.': 'x' }],
+        expected: [{ 'a b': 'Ada', '_.': 'x' }],
+      },
+      {
+        rule: 'arrays: `required` counts beside a pattern neither package can run (no declared property)',
+        schema: {
+          anyOf: [
+            arrayOf({ type: 'object', patternProperties: { '^(a+)+$': {} }, required: ['r'] }),
+            arrayOf(object({ 'c d': string })),
+          ],
+        },
+        args: [{ c_d: 'x' }],
+        expected: [{ 'c d': 'x' }],
+      },
+      {
+        rule: 'objects: a nested object that lacks `a b` does not fit the first covering branch',
+        schema: { anyOf: [object({ m: needsAB }), object({ m: dotted })] },
+        args: { m: { '_.': 'Ada' } },
+        expected: { m: { ' .': 'Ada' } },
+      },
+      {
+        rule: 'objects: a nested object that owns `a b` fits the first covering branch',
+        schema: { anyOf: [object({ m: needsAB }), object({ m: dotted })] },
+        args: { m: { a_b: 'Ada' } },
+        expected: { m: { 'a b': 'Ada' } },
+      },
+    ]),
+  )('$rule', ({ schema, args, expected }) => {
+    expect(unmapArgKeys(schema, args)).toEqual(expected)
+  })
+})

@@ -58,16 +58,22 @@ const propertySchema = fc.oneof(
   scalarType.map((type) => ({ type })),
   scalarType.map((type) => ({ type: [type, 'null'] })),
   scalarType.map((type) => ({ type: 'object', properties: { v: { type } } })),
+  scalarType.map((type) => ({ type: 'object', properties: { v: { type } }, required: ['v'] })),
   scalarType.map((type) => ({ type: 'object', additionalProperties: { type } })),
   scalarType.map((type) => ({ type: 'object', patternProperties: { '^x': { type } } })),
   scalarType.map((type) => ({ type: 'array', items: { type } })),
   fc.constantFrom('x', 'y', 1).map((value) => ({ const: value })),
 )
-/** What a branch says of the keys it does not declare: nothing, a pattern for `x…` keys, additionalProperties, or `false`. */
+/**
+ * What a branch says of the keys it does not declare: nothing, a pattern for
+ * `x…` keys, a pattern both packages refuse to run (which keys it covers is
+ * unknown), additionalProperties, or `false`.
+ */
 const restOfBranch: fc.Arbitrary<{ pattern?: Json; additionalProperties?: Json | false }> = fc.oneof(
   fc.constant({}),
   fc.constant({ additionalProperties: false as const }),
   scalarType.map((type) => ({ pattern: { '^x': { type } } })),
+  scalarType.map((type) => ({ pattern: { '^(x+)+$': { type } } })),
   scalarType.map((type) => ({ additionalProperties: { type } })),
 )
 // Names from a small pool so that branches overlap; `a b` / `a!b` / `a#b`
@@ -246,16 +252,24 @@ describe('arg-coerce and key-unmap choose the branch a discriminator mapping nam
 
 // Array branches: arrays of depth 1 to 3 whose leaves are objects with a
 // property of a type of their own (and a rest: a pattern or additional
-// properties, which an `x` key of a leaf reaches); the leaves carry the probe.
+// properties, which an `x` key of a leaf reaches) and required names (their
+// property, the `x` a leaf may carry, an `r` none carries); the leaves carry
+// the probe.
 const leafType = fc.constantFrom('integer', 'string', 'boolean')
 const nest = (depth: number, leaf: Json): Json => (depth === 0 ? leaf : { type: 'array', items: nest(depth - 1, leaf) })
 const arrayBranch = (index: number) =>
   fc
-    .record({ depth: fc.integer({ min: 1, max: 3 }), type: leafType, rest: restOfBranch })
-    .map(({ depth, type, rest }) =>
+    .record({
+      depth: fc.integer({ min: 1, max: 3 }),
+      type: leafType,
+      rest: restOfBranch,
+      required: fc.subarray([`c${SPELLINGS[index]}`, 'x', 'r'], { maxLength: 2 }),
+    })
+    .map(({ depth, type, rest, required }) =>
       nest(depth, {
         type: 'object',
         properties: { [`c${SPELLINGS[index]}`]: { type } },
+        required,
         patternProperties: { '^probe$': probeSchema(index), ...rest.pattern },
         ...(rest.additionalProperties === undefined ? {} : { additionalProperties: rest.additionalProperties }),
       }),

@@ -16,6 +16,7 @@ export class ObjectPart implements ObjectView {
   private readonly opaque: boolean
   private readonly additional: readonly unknown[]
   private readonly closed: boolean
+  private readonly required: readonly string[]
   // The slot of every key that only `additionalProperties` reaches.
   private rest: Slot | undefined
   /** The specialized run (see generate.ts) once made; null when this part cannot have one. */
@@ -32,6 +33,7 @@ export class ObjectPart implements ObjectView {
     this.opaque = this.patterns.length < shape.patterns.length
     this.additional = shape.additional
     this.closed = shape.closed
+    this.required = [...shape.required]
     for (const [key, schemas] of shape.properties) this.declared.set(key, this.slotFor(key, schemas))
   }
 
@@ -66,8 +68,9 @@ export class ObjectPart implements ObjectView {
     return this.declared.has(key) || this.patterns.some((pattern) => pattern.test(key))
   }
 
-  /** Whether every own property a coercion would reach is allowed and already has its types (see Position.fits). */
+  /** Whether the value owns every required name, and every own property a coercion would reach is allowed and already has its types (see Position.fits). */
   fits(value: Record<string, unknown>, budget: Budget): boolean {
+    for (const key of this.required) if (!Object.hasOwn(value, key)) return false // as many reads as the schema lists
     // Other keys matter only under patterns or additionalProperties; then each spends the budget, reached or not.
     const rest = this.patterns.length > 0 || this.additional.length > 0 || this.closed
     for (const key of rest ? Object.keys(value) : this.declared.keys()) {

@@ -49,7 +49,9 @@ function toAlternative(nodes: readonly Node[]): Alternative {
     if (index > 0 && node.ref !== undefined) refs.push(node.ref)
     prefix ??= node.prefix
     items ??= node.items
-    hasProperties ||= node.table.size > 0 || node.patterns.length > 0 || node.additional !== undefined || node.closed
+    // A refused pattern counts too: @x/arg-coerce still reads `required` there.
+    hasProperties ||=
+      node.table.size > 0 || node.patterns.length > 0 || node.opaque || node.additional !== undefined || node.closed
   })
   const alternative: { -readonly [K in keyof Alternative]: Alternative[K] } = {
     nodes,

@@ -15,8 +15,8 @@ function inEnums(enums: ReadonlyArray<readonly unknown[]>, value: unknown): bool
 
 /**
  * Whether an object value already has the types of an alternative: its
- * `enum` / `const`, and every declared property the value owns, through
- * nested declared properties and items. What @x/arg-coerce asks before it
+ * `enum` / `const`, every name it requires, and every declared property the
+ * value owns, through nested declared properties and items. What @x/arg-coerce asks before it
  * leaves a value to the branch it fits.
  */
 export function objectFits(context: Context, alternative: Alternative, value: Record<string, unknown>): boolean {
@@ -36,6 +36,9 @@ function propertiesConform(
   value: Record<string, unknown>,
   budget: { left: number },
 ): boolean {
+  // As many reads as the schema lists; a name counts under either spelling, as selectObjectBranch counts it here.
+  for (const [name, renamed] of alternative.required)
+    if (!Object.hasOwn(value, name) && !Object.hasOwn(value, renamed)) return false
   const nodes = alternative.nodes
   // Undeclared keys are reached only through patterns or additionalProperties: without them, no walk over the value.
   if (!nodes.some((node) => node.patterns.length > 0 || node.additional !== undefined || node.closed)) {

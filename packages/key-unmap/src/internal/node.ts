@@ -87,7 +87,7 @@ export interface Alternative {
   readonly refs: readonly string[]
   readonly prefix: readonly Slot[] | undefined
   readonly items: Slot | undefined
-  /** Whether it declares properties, patterns or additional properties, or forbids the latter (@x/arg-coerce then checks them). */
+  /** Whether it declares properties, patterns (compiled or refused) or additional properties, or forbids the latter (@x/arg-coerce then checks them and `required`). */
   readonly hasProperties: boolean
   /** Its view for selectObjectBranch when no required name is renamed (else one is built per value). */
   readonly branch: AlternativeBranch | undefined
