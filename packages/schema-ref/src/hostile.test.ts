@@ -4,19 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { createRefResolver } from './create-ref-resolver.js'
 import { resolveLocalSchemaRef } from './resolve-local-schema-ref.js'
-
-const revoked = (): object => {
-  const { proxy, revoke } = Proxy.revocable({}, {})
-  revoke()
-  return proxy
-}
-const throwingAt = (value: Record<string, unknown>, key: string): Record<string, unknown> =>
-  Object.defineProperty({ ...value }, key, {
-    enumerable: true,
-    get() {
-      throw new Error('boom')
-    },
-  })
+import { revoked, throwingAt } from './test-support/hostile-values.js'
 
 // Each case: a root and a node in it whose resolution reads something that throws.
 const cases: Array<[string, () => { root: unknown; node: unknown }]> = [

@@ -2,19 +2,7 @@ import { deepFreeze } from '@x/test-utils'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { readConstTag } from './read-const-tag.js'
-
-const revoked = (): object => {
-  const { proxy, revoke } = Proxy.revocable({}, {})
-  revoke()
-  return proxy
-}
-const throwingAt = (value: Record<string, unknown>, key: string): Record<string, unknown> =>
-  Object.defineProperty({ ...value }, key, {
-    enumerable: true,
-    get() {
-      throw new Error('boom')
-    },
-  })
+import { revoked, throwingAt } from './test-support/hostile-values.js'
 
 describe('readConstTag', () => {
   it.each(
