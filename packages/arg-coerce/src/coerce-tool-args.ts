@@ -1,31 +1,9 @@
 import { contextFor } from './internal/context.js'
 import { codegen } from './internal/generate.js'
-import { NO_CODEGEN, readOptions } from './internal/options.js'
+import { type CoerceToolArgsOptions, NO_CODEGEN, readOptions } from './internal/options.js'
 import type { Walk } from './internal/walk.js'
 
-/** Options of `coerceToolArgs` and `coerceToolArgsWithPatch`. */
-export interface CoerceToolArgsOptions {
-  /**
-   * How many levels of objects and arrays are entered (default 128, at most 1,000). Deeper values pass through
-   * unchanged, so no input, however deep, can overflow the stack.
-   */
-  readonly maxDepth?: number
-  /**
-   * Whether this call may specialize a schema it has seen before with `new Function` (default true; see the README's
-   * Security section). Pass false under a Content-Security-Policy without 'unsafe-eval': the engine would refuse
-   * anyway (caught: the interpreter runs), but browsers also report the attempt. Outputs are the same either way.
-   */
-  readonly codegen?: boolean
-  /**
-   * Where the schema says nothing of the type (`{}`, no `type`, `enum` or `const`), a string holding a JSON object or
-   * array becomes that object or array (default false). Some hosts stringify exactly those values.
-   */
-  readonly parseUntypedJson?: boolean
-  /** Where only a string is admitted (null aside), an object or array becomes its JSON text (default false). */
-  readonly stringifyStructures?: boolean
-  /** At a boolean position, `"yes"`/`"1"` become true and `"no"`/`"0"` false, trimmed, any case (default false). */
-  readonly looseBooleans?: boolean
-}
+export type { CoerceToolArgsOptions }
 
 /**
  * Coerces a tool call's arguments to the types its JSON Schema declares.

@@ -1,4 +1,26 @@
-import type { CoerceToolArgsOptions } from '../coerce-tool-args.js'
+/** Options of `coerceToolArgs` and `coerceToolArgsWithPatch`. */
+export interface CoerceToolArgsOptions {
+  /**
+   * How many levels of objects and arrays are entered (default 128, at most 1,000). Deeper values pass through
+   * unchanged, so no input, however deep, can overflow the stack.
+   */
+  readonly maxDepth?: number
+  /**
+   * Whether this call may specialize a schema it has seen before with `new Function` (default true; see the README's
+   * Security section). Pass false under a Content-Security-Policy without 'unsafe-eval': the engine would refuse
+   * anyway (caught: the interpreter runs), but browsers also report the attempt. Outputs are the same either way.
+   */
+  readonly codegen?: boolean
+  /**
+   * Where the schema says nothing of the type (`{}`, no `type`, `enum` or `const`), a string holding a JSON object or
+   * array becomes that object or array (default false). Some hosts stringify exactly those values.
+   */
+  readonly parseUntypedJson?: boolean
+  /** Where only a string is admitted (null aside), an object or array becomes its JSON text (default false). */
+  readonly stringifyStructures?: boolean
+  /** At a boolean position, `"yes"`/`"1"` become true and `"no"`/`"0"` false, trimmed, any case (default false). */
+  readonly looseBooleans?: boolean
+}
 
 /** The options that change the rules, as bits: a compiled schema is cached per (schema object, flags). */
 export const NO_CODEGEN = 1
