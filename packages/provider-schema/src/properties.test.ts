@@ -325,6 +325,38 @@ describe('a union of arrays whose first branch requires a name the items lack', 
   })
 })
 
+// Another of its counterexamples: two object branches tag `a_b` with the
+// same value, so the tag cannot tell them apart; the value's key `a b`
+// (sent as `a_b_2` or the like where the provider renames it) is declared
+// by the second only, and must come back there, not under the first.
+describe('a union of objects whose branches share a tag value', () => {
+  const fixed = { const: 'fixed' }
+  const schema = deepFreeze({
+    type: 'object',
+    properties: {
+      v: {
+        anyOf: [
+          { type: 'object', properties: { a_b: fixed }, required: ['a_b'] },
+          { type: 'object', properties: { a_b: fixed, 'a b': { type: 'string' } }, required: ['a_b', 'a b'] },
+        ],
+      },
+    },
+    required: ['v'],
+  })
+  const instance = deepFreeze({ v: { a_b: 'fixed', 'a b': 'Ada' } })
+
+  it('is a valid instance', () => {
+    expect(isValid(schema, instance)).toBe(true)
+  })
+
+  it.each(PROVIDER_NAMES)('comes back unchanged for %s', (providerName) => {
+    const prepared = prepareToolSchema(schema, { provider: providerName })
+    const modelForm = prepared.toModelArgs(instance)
+    expect(isValidFor(providerName, prepared.schema, modelForm)).toBe(true)
+    expect(prepared.restoreArgs(modelForm)).toEqual(instance)
+  })
+})
+
 describe('laws', () => {
   it('preparation never throws, never mutates, and gives a schema the provider accepts', () => {
     fc.assert(

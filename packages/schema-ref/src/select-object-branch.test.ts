@@ -89,6 +89,34 @@ const rows: readonly Row[] = deepFreeze([
     expected: 1,
   },
   {
+    rule: 'branches sharing a tag value: the named one that covers the value',
+    branches: [
+      { required: ['a_b'], properties: ['a_b'], tags: [{ key: 'a_b', value: 'fixed' }] },
+      { required: ['a_b', 'a b'], properties: ['a_b', 'a b'], tags: [{ key: 'a_b', value: 'fixed' }] },
+    ],
+    value: { a_b: 'fixed', 'a b': 'Ada' },
+    expected: 1,
+  },
+  {
+    rule: 'branches sharing a tag value, one covering but incomplete: the first named',
+    branches: [
+      { properties: ['kind'], tags: [{ key: 'kind', value: 'x' }] },
+      { required: ['kind', 'id'], properties: ['kind', 'extra'], tags: [{ key: 'kind', value: 'x' }] },
+    ],
+    value: { kind: 'x', extra: 1 },
+    expected: 0,
+  },
+  {
+    rule: 'branches sharing a tag value, none covers: the first named',
+    branches: [
+      { properties: ['kind'] },
+      { properties: ['kind', 'a'], tags: [{ key: 'kind', value: 'x' }] },
+      { properties: ['kind', 'b'], tags: [{ key: 'kind', value: 'x' }] },
+    ],
+    value: { kind: 'x', c: 1 },
+    expected: 1,
+  },
+  {
     rule: 'a tag that disagrees disqualifies its branch even when another tag agrees',
     branches: [
       {
