@@ -357,6 +357,32 @@ describe('a union of objects whose branches share a tag value', () => {
   })
 })
 
+// Another of its counterexamples: an item union of an object typing every
+// key as an integer and an untyped branch. No branch declares `a b`, so
+// neither covers `{"a b": "5"}`; it is valid under the untyped one and must
+// not be coerced to `{"a b": 5}` by the first.
+describe('a union of items no branch of which declares the key', () => {
+  const schema = deepFreeze({
+    type: 'object',
+    properties: {
+      v: { type: 'array', items: { anyOf: [{ type: 'object', additionalProperties: { type: 'integer' } }, {}] } },
+    },
+    required: ['v'],
+  })
+  const instance = deepFreeze({ v: [{ 'a b': '5' }] })
+
+  it('is a valid instance', () => {
+    expect(isValid(schema, instance)).toBe(true)
+  })
+
+  it.each(PROVIDER_NAMES)('comes back unchanged for %s', (providerName) => {
+    const prepared = prepareToolSchema(schema, { provider: providerName })
+    const modelForm = prepared.toModelArgs(instance)
+    expect(isValidFor(providerName, prepared.schema, modelForm)).toBe(true)
+    expect(prepared.restoreArgs(modelForm)).toEqual(instance)
+  })
+})
+
 describe('laws', () => {
   it('preparation never throws, never mutates, and gives a schema the provider accepts', () => {
     fc.assert(

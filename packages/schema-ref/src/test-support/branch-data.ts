@@ -60,5 +60,7 @@ export function referenceChoice<B extends ObjectBranch>(
   })
   const tagged = named.find((index) => covering.includes(index)) ?? named[0]
   if (tagged !== undefined) return tagged
-  return covering[0] ?? complete[0] ?? 0
+  if (covering.length > 0) return covering[0]!
+  const fits = complete.length > 1 ? complete.find((index) => options.fits(branches[index]!, value)) : undefined
+  return fits ?? complete[0] ?? 0
 }
