@@ -383,6 +383,42 @@ describe('a union of items no branch of which declares the key', () => {
   })
 })
 
+// Another of its counterexamples: two array branches alike at the first
+// level; only the items' items tell them apart (strings, or objects
+// requiring `a b`). The key must be sent renamed under the second, so the
+// check of an array reads its items too.
+describe('a union of arrays of arrays told apart by the inner items', () => {
+  const spaced = { type: 'object', properties: { 'a b': { type: 'string' } }, required: ['a b'] }
+  const arrayOf = (items: object): object => ({ type: 'array', items })
+  const schema = deepFreeze({
+    type: 'object',
+    properties: { v: { anyOf: [arrayOf(arrayOf({ type: 'string' })), arrayOf(arrayOf(spaced))] } },
+    required: ['v'],
+  })
+  const instance = deepFreeze({ v: [[{ 'a b': 'Ada' }]] })
+
+  it('is a valid instance', () => {
+    expect(isValid(schema, instance)).toBe(true)
+  })
+
+  it('is sent with the provider spelling of the key', () => {
+    expect(prepareToolSchema(schema, { provider: 'openai' }).toModelArgs(instance)).toEqual({ v: [[{ a_b: 'Ada' }]] })
+  })
+
+  it('reads no more inner items than the fit budget: past it no branch fits and the first is taken', () => {
+    const many = deepFreeze({ v: [Array.from({ length: 2048 }, () => ({ 'a b': 'Ada' }))] })
+    const sent = prepareToolSchema(schema, { provider: 'openai' }).toModelArgs(many) as { v: unknown[][] }
+    expect(sent.v[0]![0]).toEqual({ 'a b': 'Ada' })
+  })
+
+  it.each(PROVIDER_NAMES)('comes back unchanged for %s', (providerName) => {
+    const prepared = prepareToolSchema(schema, { provider: providerName })
+    const modelForm = prepared.toModelArgs(instance)
+    expect(isValidFor(providerName, prepared.schema, modelForm)).toBe(true)
+    expect(prepared.restoreArgs(modelForm)).toEqual(instance)
+  })
+})
+
 describe('laws', () => {
   it('preparation never throws, never mutates, and gives a schema the provider accepts', () => {
     fc.assert(
