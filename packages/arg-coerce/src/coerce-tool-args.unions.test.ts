@@ -393,6 +393,24 @@ describe('rule 8: a branch fits only if its patternProperties and additionalProp
       [{}, { ' ': '5' }],
     ],
     [
+      'objects: additionalProperties integer | {} keeps a string (no branch declares the key)',
+      [additional(integer), {}],
+      { 'a b': '5' },
+      { 'a b': '5' },
+    ],
+    [
+      'objects: additionalProperties integer | string keeps a string',
+      [additional(integer), additional(string)],
+      { z: '5' },
+      { z: '5' },
+    ],
+    [
+      'objects: additionalProperties integer | boolean: a value neither fits goes to the first',
+      [additional(integer), additional({ type: 'boolean' })],
+      { z: '5' },
+      { z: 5 },
+    ],
+    [
       'objects: patternProperties integer | string keeps a string',
       [patterned(integer), patterned(string)],
       { z1: '5' },

@@ -325,6 +325,100 @@ describe('a union of arrays whose first branch requires a name the items lack', 
   })
 })
 
+// Another of its counterexamples: two object branches tag `a_b` with the
+// same value, so the tag cannot tell them apart; the value's key `a b`
+// (sent as `a_b_2` or the like where the provider renames it) is declared
+// by the second only, and must come back there, not under the first.
+describe('a union of objects whose branches share a tag value', () => {
+  const fixed = { const: 'fixed' }
+  const schema = deepFreeze({
+    type: 'object',
+    properties: {
+      v: {
+        anyOf: [
+          { type: 'object', properties: { a_b: fixed }, required: ['a_b'] },
+          { type: 'object', properties: { a_b: fixed, 'a b': { type: 'string' } }, required: ['a_b', 'a b'] },
+        ],
+      },
+    },
+    required: ['v'],
+  })
+  const instance = deepFreeze({ v: { a_b: 'fixed', 'a b': 'Ada' } })
+
+  it('is a valid instance', () => {
+    expect(isValid(schema, instance)).toBe(true)
+  })
+
+  it.each(PROVIDER_NAMES)('comes back unchanged for %s', (providerName) => {
+    const prepared = prepareToolSchema(schema, { provider: providerName })
+    const modelForm = prepared.toModelArgs(instance)
+    expect(isValidFor(providerName, prepared.schema, modelForm)).toBe(true)
+    expect(prepared.restoreArgs(modelForm)).toEqual(instance)
+  })
+})
+
+// Another of its counterexamples: an item union of an object typing every
+// key as an integer and an untyped branch. No branch declares `a b`, so
+// neither covers `{"a b": "5"}`; it is valid under the untyped one and must
+// not be coerced to `{"a b": 5}` by the first.
+describe('a union of items no branch of which declares the key', () => {
+  const schema = deepFreeze({
+    type: 'object',
+    properties: {
+      v: { type: 'array', items: { anyOf: [{ type: 'object', additionalProperties: { type: 'integer' } }, {}] } },
+    },
+    required: ['v'],
+  })
+  const instance = deepFreeze({ v: [{ 'a b': '5' }] })
+
+  it('is a valid instance', () => {
+    expect(isValid(schema, instance)).toBe(true)
+  })
+
+  it.each(PROVIDER_NAMES)('comes back unchanged for %s', (providerName) => {
+    const prepared = prepareToolSchema(schema, { provider: providerName })
+    const modelForm = prepared.toModelArgs(instance)
+    expect(isValidFor(providerName, prepared.schema, modelForm)).toBe(true)
+    expect(prepared.restoreArgs(modelForm)).toEqual(instance)
+  })
+})
+
+// Another of its counterexamples: two array branches alike at the first
+// level; only the items' items tell them apart (strings, or objects
+// requiring `a b`). The key must be sent renamed under the second, so the
+// check of an array reads its items too.
+describe('a union of arrays of arrays told apart by the inner items', () => {
+  const spaced = { type: 'object', properties: { 'a b': { type: 'string' } }, required: ['a b'] }
+  const arrayOf = (items: object): object => ({ type: 'array', items })
+  const schema = deepFreeze({
+    type: 'object',
+    properties: { v: { anyOf: [arrayOf(arrayOf({ type: 'string' })), arrayOf(arrayOf(spaced))] } },
+    required: ['v'],
+  })
+  const instance = deepFreeze({ v: [[{ 'a b': 'Ada' }]] })
+
+  it('is a valid instance', () => {
+    expect(isValid(schema, instance)).toBe(true)
+  })
+
+  it('is sent with the provider spelling of the key', () => {
+    expect(prepareToolSchema(schema, { provider: 'openai' }).toModelArgs(instance)).toEqual({ v: [[{ a_b: 'Ada' }]] })
+  })
+
+  it('reads no more inner items than the fit budget: past it no branch fits and the first is taken', () => {
+    const many = deepFreeze({ v: [Array.from({ length: 2048 }, () => ({ 'a b': 'Ada' }))] })
+    const sent = prepareToolSchema(schema, { provider: 'openai' }).toModelArgs(many) as { v: unknown[][] }
+    expect(sent.v[0]![0]).toEqual({ 'a b': 'Ada' })
+  })
+
+  it.each(PROVIDER_NAMES)('comes back unchanged for %s', (providerName) => {
+    const prepared = prepareToolSchema(schema, { provider: providerName })
+    const modelForm = prepared.toModelArgs(instance)
+    expect(isValidFor(providerName, prepared.schema, modelForm)).toBe(true)
+    expect(prepared.restoreArgs(modelForm)).toEqual(instance)
+  })
+})
+
 describe('laws', () => {
   it('preparation never throws, never mutates, and gives a schema the provider accepts', () => {
     fc.assert(

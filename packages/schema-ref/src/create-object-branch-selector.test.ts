@@ -85,6 +85,16 @@ describe('createObjectBranchSelector', () => {
     )
   })
 
+  it('does not remember an answer that asked `fits`: none covers, several complete, the fit reads the value', () => {
+    const branches = deepFreeze([{ properties: ['a'] }, { properties: ['b'] }].map(toBranch))
+    // The second branch takes only a string at `c`, as `additionalProperties: {type: string}` would.
+    const fits = (branch: unknown, value: Record<string, unknown>): boolean =>
+      branch === branches[1] && typeof value.c === 'string'
+    const choose = createObjectBranchSelector(branches, { fits })
+    const values = deepFreeze([{ c: '5' }, { c: 5 }, { c: '5' }, { c: 5 }])
+    expect(values.map(choose)).toEqual([1, 0, 1, 0])
+  })
+
   it('reads values directly past 16 key lists or 64 keys, with the same answers', () => {
     const choose = select(byRequired)
     const many = Array.from({ length: 20 }, (_, index) => ({ [`k${index}`]: 1, line: 1, body: 'x' }))

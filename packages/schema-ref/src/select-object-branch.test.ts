@@ -89,6 +89,34 @@ const rows: readonly Row[] = deepFreeze([
     expected: 1,
   },
   {
+    rule: 'branches sharing a tag value: the named one that covers the value',
+    branches: [
+      { required: ['a_b'], properties: ['a_b'], tags: [{ key: 'a_b', value: 'fixed' }] },
+      { required: ['a_b', 'a b'], properties: ['a_b', 'a b'], tags: [{ key: 'a_b', value: 'fixed' }] },
+    ],
+    value: { a_b: 'fixed', 'a b': 'Ada' },
+    expected: 1,
+  },
+  {
+    rule: 'branches sharing a tag value, one covering but incomplete: the first named',
+    branches: [
+      { properties: ['kind'], tags: [{ key: 'kind', value: 'x' }] },
+      { required: ['kind', 'id'], properties: ['kind', 'extra'], tags: [{ key: 'kind', value: 'x' }] },
+    ],
+    value: { kind: 'x', extra: 1 },
+    expected: 0,
+  },
+  {
+    rule: 'branches sharing a tag value, none covers: the first named',
+    branches: [
+      { properties: ['kind'] },
+      { properties: ['kind', 'a'], tags: [{ key: 'kind', value: 'x' }] },
+      { properties: ['kind', 'b'], tags: [{ key: 'kind', value: 'x' }] },
+    ],
+    value: { kind: 'x', c: 1 },
+    expected: 1,
+  },
+  {
     rule: 'a tag that disagrees disqualifies its branch even when another tag agrees',
     branches: [
       {
@@ -120,6 +148,24 @@ const rows: readonly Row[] = deepFreeze([
     branches: [{ required: ['a'] }, { required: ['b'], properties: ['b'] }, { required: [] }],
     value: { b: 1, c: 2 },
     expected: 1,
+  },
+  {
+    rule: 'none covers: the first complete branch that fits',
+    branches: [{ required: ['a'] }, { required: ['b'], properties: ['b'] }, { required: [], fits: true }],
+    value: { b: 1, c: 2 },
+    expected: 2,
+  },
+  {
+    rule: 'none covers, one complete: that one, fit or not',
+    branches: [{ required: ['a'], fits: true }, { required: ['b'] }],
+    value: { b: 1, c: 2 },
+    expected: 1,
+  },
+  {
+    rule: 'one covers: it wins over a complete branch that fits',
+    branches: [{ properties: ['c'] }, { fits: true }],
+    value: { c: 1 },
+    expected: 0,
   },
   {
     rule: 'none complete: the first branch',
@@ -161,14 +207,22 @@ describe('selectObjectBranch', () => {
     expect(selectObjectBranch(branches, row.value, options)).toBe(referenceChoice(branches, row.value, options))
   })
 
-  it('asks `fits` only when several branches cover the value, once per covering branch at most', () => {
+  it('asks `fits` only when several branches cover the value, or none does and several are complete, once per branch at most', () => {
     const asked: number[] = []
-    const branches = deepFreeze([{ properties: ['a'] }, { properties: ['b'] }, { properties: ['a'] }].map(toBranch))
+    const branches = deepFreeze(
+      [{ properties: ['a'] }, { properties: ['b'] }, { properties: ['a'] }, { required: ['d'] }].map(toBranch),
+    )
     const fits = (branch: TestBranch): boolean => (asked.push(branches.indexOf(branch)), false)
     expect(selectObjectBranch(branches, { b: 1 }, { fits })).toBe(1)
     expect(asked).toEqual([])
     expect(selectObjectBranch(branches, { a: 1 }, { fits })).toBe(0)
     expect(asked).toEqual([0, 2])
+    asked.length = 0
+    expect(selectObjectBranch(branches, { c: 1 }, { fits })).toBe(0)
+    expect(asked).toEqual([0, 1, 2])
+    asked.length = 0
+    expect(selectObjectBranch(branches.slice(2), { c: 1 }, { fits })).toBe(0)
+    expect(asked).toEqual([])
   })
 
   it('compares tags with `tagMatches` when given', () => {

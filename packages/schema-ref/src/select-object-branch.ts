@@ -18,16 +18,19 @@ const strictlyEqual = (sent: unknown, expected: unknown): boolean => sent === ex
  *    *covering* ones declare every own key of the value; when several cover
  *    it, the first for which `fits` answers `true` is chosen: another would
  *    turn a valid value into something else;
- * 4. else the first branch (of all) named by its tags ({@link isNamedByTags}):
- *    the value owns at least one tag key, and every tag key it owns
- *    `tagMatches`;
- * 5. else the first covering branch, else the first complete one, else the
- *    first branch.
+ * 4. else a branch named by its tags ({@link isNamedByTags}: the value owns
+ *    at least one tag key, and every tag key it owns `tagMatches`): the
+ *    first named one that is complete and covers the value, else the first
+ *    named one (of all branches);
+ * 5. else the first covering branch; else, when several are complete, the
+ *    first complete one for which `fits` answers `true`; else the first
+ *    complete one; else the first branch.
  *
  * Only own keys of the value count (`Object.hasOwn`), never inherited ones.
- * Cost: linear in branches x (value keys + required keys + tags), plus one
- * `declares` call per (branch, value key) and at most one `fits` call per
- * covering branch; those callbacks bound their own cost. Never throws unless
+ * Cost: linear in branches x (value keys + required keys + tags), plus at
+ * most three `declares` calls per (branch, value key) and at most one `fits`
+ * call per branch (asked only in step 3, or in step 5 when several branches
+ * are complete); those callbacks bound their own cost. Never throws unless
  * a callback does; options that are not functions throw a `TypeError`.
  *
  * @example
@@ -64,12 +67,14 @@ export function selectObjectBranch<B extends ObjectBranch>(
   // One pass finds the first complete and the first covering branch; the
   // covering ones are visited again only when there are several of them.
   let complete = -1
+  let severalComplete = false
   let covering = -1
   let several = false
   for (let index = 0; index < branches.length; index++) {
     const branch = branches[index]!
     if (!ownsAll(value, branch.required)) continue
     if (complete === -1) complete = index
+    else severalComplete = true
     if (!covers(branch, value)) continue
     if (covering === -1) covering = index
     else several = true
@@ -80,9 +85,27 @@ export function selectObjectBranch<B extends ObjectBranch>(
       if (ownsAll(value, branch.required) && covers(branch, value) && fits(branch, value)) return index
     }
   }
-  for (let index = 0; index < branches.length; index++)
-    if (isNamedByTags(branches[index]!.tags, value, tagMatches)) return index
-  return covering !== -1 ? covering : complete === -1 ? 0 : complete
+  // Branches may share a tag value (a `const` both declare): of those named,
+  // one that also covers the value, else the first named.
+  let named = -1
+  for (let index = 0; index < branches.length; index++) {
+    const branch = branches[index]!
+    if (!isNamedByTags(branch.tags, value, tagMatches)) continue
+    if (ownsAll(value, branch.required) && covers(branch, value)) return index
+    if (named === -1) named = index
+  }
+  if (named !== -1) return named
+  if (covering !== -1) return covering
+  if (complete === -1) return 0
+  // No branch declares every key (an `additionalProperties` schema declares
+  // none): the first complete one could still change a value valid under another.
+  if (severalComplete) {
+    for (let index = complete; index < branches.length; index++) {
+      const branch = branches[index]!
+      if (ownsAll(value, branch.required) && fits(branch, value)) return index
+    }
+  }
+  return complete
 }
 
 // Whether the branch declares every own key of the value.

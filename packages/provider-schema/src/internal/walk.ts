@@ -55,7 +55,12 @@ function admits(plan: Plan, type: string): boolean {
   return !plan.json && (plan.types.includes(type) || (type === 'integer' && plan.types.includes('number')))
 }
 
-/** A shallow reading of whether `value` can be of the position `plan` describes (to tell union branches apart). */
+/**
+ * A shallow reading of whether `value` can be of the position `plan`
+ * describes (to tell union branches apart): its type, an object's keys (see
+ * `score`) and an array's items, four levels deep; each item looked at
+ * spends the budget, as each key does.
+ */
 function fits(plan: Plan | undefined, value: unknown, depth: number, budget: { left: number }): boolean {
   if (plan === undefined || plan.json || depth > 4) return true
   if (plan.branches !== undefined && plan.branches.some((branch) => fits(branch, value, depth + 1, budget))) return true
@@ -64,7 +69,19 @@ function fits(plan: Plan | undefined, value: unknown, depth: number, budget: { l
   const type = Array.isArray(value) ? 'array' : value === null ? 'null' : typeOf(value)
   const admitted = types.includes(type) || (type === 'integer' && types.includes('number'))
   if (type === 'object' && isRecord(value)) return admitted && score(plan, value, depth, budget) >= 0
+  // Array branches alike at this level may differ in their items' items (strings, or objects with a renamed key).
+  if (type === 'array' && admitted) return itemsFit(plan, value as readonly unknown[], depth, budget)
   return admitted
+}
+
+// Every item fits its position (a tuple's prefix, else items); past the budget, "does not fit".
+function itemsFit(plan: Plan, value: readonly unknown[], depth: number, budget: { left: number }): boolean {
+  if (plan.items === undefined && plan.prefix === undefined) return true
+  for (let index = 0; index < value.length; index++) {
+    if (--budget.left < 0) return false
+    if (!fits(plan.prefix?.[index] ?? plan.items, value[index], depth + 1, budget)) return false
+  }
+  return true
 }
 
 /**
@@ -72,7 +89,9 @@ function fits(plan: Plan | undefined, value: unknown, depth: number, budget: { l
  * be of, the one its tags name (a `const` or one-value `enum` property it
  * carries with that value: where branches declare the same names, the tag
  * decides which one's optional properties strict mode made nullable), else
- * the one declaring most of its keys; for an array, the first with items; otherwise none, unless
+ * the one declaring most of its keys; for an array, the first array branch
+ * whose items all fit (arrays among them read to their own items), else the
+ * first array branch; otherwise none, unless
  * only a JSON-text branch can carry the value (a string read back, or any
  * value the other branches do not admit, on the way to the model).
  */

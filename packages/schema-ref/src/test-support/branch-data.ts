@@ -54,10 +54,13 @@ export function referenceChoice<B extends ObjectBranch>(
   const covering = complete.filter((index) => Object.keys(value).every((key) => branches[index]!.declares(key)))
   const fitting = covering.length > 1 ? covering.find((index) => options.fits(branches[index]!, value)) : undefined
   if (fitting !== undefined) return fitting
-  const tagged = indexes.find((index) => {
+  const named = indexes.filter((index) => {
     const present = branches[index]!.tags.filter((tag) => Object.hasOwn(value, tag.key))
     return present.length > 0 && present.every((tag) => tagMatches(value[tag.key], tag.value))
   })
+  const tagged = named.find((index) => covering.includes(index)) ?? named[0]
   if (tagged !== undefined) return tagged
-  return covering[0] ?? complete[0] ?? 0
+  if (covering.length > 0) return covering[0]!
+  const fits = complete.length > 1 ? complete.find((index) => options.fits(branches[index]!, value)) : undefined
+  return fits ?? complete[0] ?? 0
 }
