@@ -125,6 +125,21 @@ function collidesAcrossMaps(schema: unknown): boolean {
 const provider = fc.constantFrom(...PROVIDER_NAMES)
 const anything = fc.jsonValue().map((value) => deepFreeze(value))
 
+// What every counterexample below must satisfy: the instance is valid, and for every provider its model form is
+// valid for that provider and comes back as the instance.
+function itComesBackUnchanged(schema: object, instance: unknown): void {
+  it('is a valid instance', () => {
+    expect(isValid(schema, instance)).toBe(true)
+  })
+
+  it.each(PROVIDER_NAMES)('comes back unchanged for %s', (providerName) => {
+    const prepared = prepareToolSchema(schema, { provider: providerName })
+    const modelForm = prepared.toModelArgs(instance)
+    expect(isValidFor(providerName, prepared.schema, modelForm)).toBe(true)
+    expect(prepared.restoreArgs(modelForm)).toEqual(instance)
+  })
+}
+
 // Once the round-trip law's smallest counterexample: a union of arrays whose
 // second branch renames a key. The key is restored under the branch the
 // value fits (the one @x/arg-coerce coerced it by), not the first array one.
@@ -187,14 +202,7 @@ describe('a union of arrays whose first branch types its items by additionalProp
   })
   const instance = deepFreeze({ v: [{}, { ' ': '5' }] })
 
-  it('is a valid instance', () => {
-    expect(isValid(schema, instance)).toBe(true)
-  })
-
-  it.each(PROVIDER_NAMES)('comes back unchanged for %s', (providerName) => {
-    const prepared = prepareToolSchema(schema, { provider: providerName })
-    expect(prepared.restoreArgs(prepared.toModelArgs(instance))).toEqual(instance)
-  })
+  itComesBackUnchanged(schema, instance)
 })
 
 // More of its counterexamples, from strict mode and closed objects: a
@@ -313,16 +321,7 @@ describe('a union of arrays whose first branch requires a name the items lack', 
   })
   const instance = deepFreeze({ v: [{ ' .': 'Ada' }] })
 
-  it('is a valid instance', () => {
-    expect(isValid(schema, instance)).toBe(true)
-  })
-
-  it.each(PROVIDER_NAMES)('comes back unchanged for %s', (providerName) => {
-    const prepared = prepareToolSchema(schema, { provider: providerName })
-    const modelForm = prepared.toModelArgs(instance)
-    expect(isValidFor(providerName, prepared.schema, modelForm)).toBe(true)
-    expect(prepared.restoreArgs(modelForm)).toEqual(instance)
-  })
+  itComesBackUnchanged(schema, instance)
 })
 
 // Another of its counterexamples: two object branches tag `a_b` with the
@@ -345,16 +344,7 @@ describe('a union of objects whose branches share a tag value', () => {
   })
   const instance = deepFreeze({ v: { a_b: 'fixed', 'a b': 'Ada' } })
 
-  it('is a valid instance', () => {
-    expect(isValid(schema, instance)).toBe(true)
-  })
-
-  it.each(PROVIDER_NAMES)('comes back unchanged for %s', (providerName) => {
-    const prepared = prepareToolSchema(schema, { provider: providerName })
-    const modelForm = prepared.toModelArgs(instance)
-    expect(isValidFor(providerName, prepared.schema, modelForm)).toBe(true)
-    expect(prepared.restoreArgs(modelForm)).toEqual(instance)
-  })
+  itComesBackUnchanged(schema, instance)
 })
 
 // Another of its counterexamples: an item union of an object typing every
@@ -371,16 +361,7 @@ describe('a union of items no branch of which declares the key', () => {
   })
   const instance = deepFreeze({ v: [{ 'a b': '5' }] })
 
-  it('is a valid instance', () => {
-    expect(isValid(schema, instance)).toBe(true)
-  })
-
-  it.each(PROVIDER_NAMES)('comes back unchanged for %s', (providerName) => {
-    const prepared = prepareToolSchema(schema, { provider: providerName })
-    const modelForm = prepared.toModelArgs(instance)
-    expect(isValidFor(providerName, prepared.schema, modelForm)).toBe(true)
-    expect(prepared.restoreArgs(modelForm)).toEqual(instance)
-  })
+  itComesBackUnchanged(schema, instance)
 })
 
 // Another of its counterexamples: two array branches alike at the first
@@ -396,10 +377,7 @@ describe('a union of arrays of arrays told apart by the inner items', () => {
     required: ['v'],
   })
   const instance = deepFreeze({ v: [[{ 'a b': 'Ada' }]] })
-
-  it('is a valid instance', () => {
-    expect(isValid(schema, instance)).toBe(true)
-  })
+  itComesBackUnchanged(schema, instance)
 
   it('is sent with the provider spelling of the key', () => {
     expect(prepareToolSchema(schema, { provider: 'openai' }).toModelArgs(instance)).toEqual({ v: [[{ a_b: 'Ada' }]] })
@@ -409,13 +387,6 @@ describe('a union of arrays of arrays told apart by the inner items', () => {
     const many = deepFreeze({ v: [Array.from({ length: 2048 }, () => ({ 'a b': 'Ada' }))] })
     const sent = prepareToolSchema(schema, { provider: 'openai' }).toModelArgs(many) as { v: unknown[][] }
     expect(sent.v[0]![0]).toEqual({ 'a b': 'Ada' })
-  })
-
-  it.each(PROVIDER_NAMES)('comes back unchanged for %s', (providerName) => {
-    const prepared = prepareToolSchema(schema, { provider: providerName })
-    const modelForm = prepared.toModelArgs(instance)
-    expect(isValidFor(providerName, prepared.schema, modelForm)).toBe(true)
-    expect(prepared.restoreArgs(modelForm)).toEqual(instance)
   })
 })
 
