@@ -13,6 +13,9 @@ export const js = (strings: TemplateStringsArray, ...parts: readonly Code[]): Co
 // surrogates: whatever quotes or backslashes a string holds, it becomes one JavaScript string literal.
 export const literal = (value: string): Code => JSON.stringify(value) as Code
 
+/** An index the generator counts itself (a branch, a tuple position): digits only. */
+export const index = (value: number): Code => String(Math.trunc(value)) as Code
+
 export const join = (parts: readonly Code[], separator: Code): Code => parts.join(separator) as Code
 
 const LOCALS = ['v', 'd', 'out', 'x', 'r', 'c', 'g', 'i', 'p', 'o', 'b'] as const

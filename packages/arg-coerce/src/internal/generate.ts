@@ -1,5 +1,5 @@
 import { JsonTypeBits } from '@x/schema-ref'
-import { type Code, Constants, join, js, literal, locals } from './emit.js'
+import { type Code, Constants, index, join, js, literal, locals } from './emit.js'
 import { inheritsElements, ownElements } from './array-copy.js'
 import type { ArrayLayout, ArrayView, DeclaredProperties, ObjectView, Position } from './types.js'
 import { NOT_PARSED, parseStructure } from './parse-scalar.js'
@@ -120,8 +120,7 @@ class Generator {
     const branches = bits === OBJECT ? node.branches : undefined
     if (branches !== undefined) {
       const cases = branches.nodes.map(
-        (branch, index) =>
-          js`if (${b} === ${this.constants.add(index)}) { ${this.entered(branch, bits, level, input)} }`,
+        (branch, at) => js`if (${b} === ${index(at)}) { ${this.entered(branch, bits, level, input)} }`,
       )
       return js`const ${b} = ${this.constants.add(branches.select)}(${input}); ${join(cases, js` else `)} else ${call}`
     }
@@ -176,7 +175,7 @@ for (const ${i} in ${v}) { if (!has.call(${v}, ${i})) continue; ${x} = ${v}[${i}
     const store = js`if (${r} !== ${x}) { if (${out} === ${v}) ${g} = !w.owned && inheritsElements(${v}); if (!${g} || has.call(${v}, ${i})) { if (${out} === ${v}) ${out} = w.owned ? ${v} : ${g} ? ownElements(${v}) : ${v}.slice(); ${out}[${i}] = ${r} } }`
     const item = (node: Position | null): Code => (node === null ? js`` : this.value(node, level, store))
     const body = prefix.reduceRight(
-      (others: Code, node, index) => js`if (${i} === ${this.constants.add(index)}) { ${item(node)} } else ${others}`,
+      (others: Code, node, at) => js`if (${i} === ${index(at)}) { ${item(node)} } else ${others}`,
       rest === null ? js`break;` : js`{ ${item(rest)} }`,
     )
     return js`let ${out} = ${v}, ${x}, ${r}, ${g} = false;

@@ -68,7 +68,10 @@ export class ObjectPart implements ObjectView {
     return this.declared.has(key) || this.patterns.some((pattern) => pattern.test(key))
   }
 
-  /** Whether the value owns every required name, and every own property a coercion would reach is allowed and already has its types (see Position.fits). */
+  /**
+   * Whether the value owns every required name, and every own property a coercion would reach is allowed and already
+   * has its types (see Position.fits).
+   */
   fits(value: Record<string, unknown>, budget: Budget): boolean {
     for (const key of this.required) if (!Object.hasOwn(value, key)) return false // as many reads as the schema lists
     // Other keys matter only under patterns or additionalProperties; then each spends the budget, reached or not.
@@ -97,6 +100,7 @@ export class ObjectPart implements ObjectView {
   layout(limit: number): Layout | undefined {
     if (this.patterns.length > 0 || this.opaque || this.declared.size > limit) return undefined
     if (this.additional.length > 0) {
+      // With no declared names and no patterns, every key reaches the one `additionalProperties` slot.
       const node = this.declared.size === 0 ? this.nodeFor('') : undefined
       return node === undefined ? undefined : node === null ? { properties: [] } : { everyKey: node }
     }
