@@ -2,6 +2,7 @@ import type { NameProfile } from '@x/key-unmap'
 import type { ProviderName } from '../types.js'
 import { nameRule } from './name-rule.js'
 import type { NameRule } from './name-rule.js'
+import { GEMINI_FORMATS, GEMINI_KEYWORDS, STRICT_FORMATS, STRICT_KEYWORDS } from './provider-keywords.js'
 
 /** One dated rule of a provider profile: what the provider refuses and where it says so. */
 export interface RuleRow {
@@ -102,62 +103,6 @@ const ROOT_OBJECT = (source: string): RuleRow =>
     'the root is an object schema with `type: "object"` (another root is wrapped as the property `value`)',
     source,
   )
-
-// OpenAI strict mode: the keywords the supported-schemas page lists, and
-// `$defs` / `$ref` (which this package inlines anyway).
-const STRICT_KEYWORDS = new Set([
-  'type',
-  'description',
-  'title',
-  'properties',
-  'required',
-  'additionalProperties',
-  'items',
-  'anyOf',
-  'enum',
-  'const',
-  '$ref',
-  '$defs',
-  'pattern',
-  'format',
-  'multipleOf',
-  'maximum',
-  'exclusiveMaximum',
-  'minimum',
-  'exclusiveMinimum',
-  'minItems',
-  'maxItems',
-])
-const STRICT_FORMATS = {
-  string: ['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid'],
-}
-
-// Gemini's Schema object: the fields its reference lists.
-const GEMINI_KEYWORDS = new Set([
-  'type',
-  'format',
-  'title',
-  'description',
-  'nullable',
-  'enum',
-  'maxItems',
-  'minItems',
-  'properties',
-  'required',
-  'minProperties',
-  'maxProperties',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'example',
-  'anyOf',
-  'propertyOrdering',
-  'default',
-  'items',
-  'minimum',
-  'maximum',
-])
-const GEMINI_FORMATS = { string: ['enum', 'date-time'], number: ['float', 'double'], integer: ['int32', 'int64'] }
 
 const KEEP_ALL = {
   inlineRefs: false,
