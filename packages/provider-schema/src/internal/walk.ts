@@ -15,8 +15,11 @@ function objectPlans(plan: Plan, value: Record<string, unknown>, direction: Dire
   return plans
 }
 
-// Keys one "can the value be of this position" reading may look at, as in
-// @x/key-unmap and @x/arg-coerce: past it, "does not fit".
+// Keys and items one "can the value be of this branch" reading may look at,
+// for the whole value (not per item), as in @x/key-unmap and @x/arg-coerce:
+// past it, "does not fit", as there. A budget of our own (say, one per item)
+// would rename keys under a branch the other two cannot confirm, and so
+// cannot restore.
 const FIT_BUDGET = 1024
 
 /**
@@ -75,6 +78,7 @@ function fits(plan: Plan | undefined, value: unknown, depth: number, budget: { l
 }
 
 // Every item fits its position (a tuple's prefix, else items); past the budget, "does not fit".
+// The one reading of "does this array fit that branch", at a union and inside a fit alike.
 function itemsFit(plan: Plan, value: readonly unknown[], depth: number, budget: { left: number }): boolean {
   if (plan.items === undefined && plan.prefix === undefined) return true
   for (let index = 0; index < value.length; index++) {
@@ -90,8 +94,8 @@ function itemsFit(plan: Plan, value: readonly unknown[], depth: number, budget: 
  * carries with that value: where branches declare the same names, the tag
  * decides which one's optional properties strict mode made nullable), else
  * the one declaring most of its keys; for an array, the first array branch
- * whose items all fit (arrays among them read to their own items), else the
- * first array branch; otherwise none, unless
+ * whose items all fit (arrays among them read to their own items) within one
+ * budget for the whole value, else the first array branch; otherwise none, unless
  * only a JSON-text branch can carry the value (a string read back, or any
  * value the other branches do not admit, on the way to the model).
  */
@@ -122,13 +126,7 @@ function pickBranch(plan: Plan, value: unknown, direction: Direction): Plan | un
     const arrays = branches.filter(
       (branch) => branch.items !== undefined || branch.prefix !== undefined || admits(branch, 'array'),
     )
-    return (
-      arrays.find((branch) =>
-        value.every((item, index) => fits(branch.prefix?.[index] ?? branch.items, item, 0, { left: FIT_BUDGET })),
-      ) ??
-      arrays[0] ??
-      json
-    )
+    return arrays.find((branch) => itemsFit(branch, value, 0, { left: FIT_BUDGET })) ?? arrays[0] ?? json
   }
   if (json === undefined) return undefined
   const type = typeOf(value)
