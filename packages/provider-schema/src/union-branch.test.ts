@@ -8,6 +8,8 @@
 import { deepFreeze } from '@x/test-utils'
 import { describe, expect, it } from 'vitest'
 import { prepareToolSchema } from './prepare-tool-schema.js'
+import { PROVIDER_NAMES } from './provider-names.js'
+import { isValidFor } from './test-support/validate.js'
 
 const union = (...branches: unknown[]) =>
   deepFreeze({ type: 'object', properties: { u: { anyOf: branches } }, required: ['u'] })
@@ -70,4 +72,34 @@ describe('toModelArgs: the union branch whose names the model is shown', () => {
       u: { kind: 'x', a_b: { v: 'x' } },
     })
   })
+})
+
+// `{type: "array"}` admits any array but says nothing of its items: a branch
+// that does is the better reading and is asked first, as @x/schema-ref's
+// selectArrayBranch orders them for @x/arg-coerce and @x/key-unmap. Past the
+// fit budget only the branch that admits any array is known to fit, in all
+// three packages alike: the tool's own names are shown, and come back.
+describe('toModelArgs: the array branch that describes its items before one that admits any array', () => {
+  const schema = union(
+    { type: 'array' },
+    { type: 'array', items: { type: 'object', properties: { 'r s': { type: 'string' } }, required: ['r s'] } },
+  )
+  const items = (count: number, name: string) => Array.from({ length: count }, () => ({ [name]: 'x' }))
+
+  it('shows the items with the provider spelling of their key', () => {
+    expect(prepareToolSchema(schema, { provider: 'openai' }).toModelArgs(deepFreeze({ u: items(3, 'r s') }))).toEqual({
+      u: items(3, 'r_s'),
+    })
+  })
+
+  it.each(PROVIDER_NAMES.flatMap((provider) => [3, 2048].map((count) => ({ provider, count }))))(
+    '$count items come back unchanged for $provider',
+    ({ provider, count }) => {
+      const prepared = prepareToolSchema(schema, { provider })
+      const instance = deepFreeze({ u: items(count, 'r s') })
+      const modelForm = prepared.toModelArgs(instance)
+      expect(isValidFor(provider, prepared.schema, modelForm)).toBe(true)
+      expect(prepared.restoreArgs(modelForm)).toEqual(instance)
+    },
+  )
 })

@@ -1,4 +1,4 @@
-import { isNamedByTags } from '@x/schema-ref'
+import { isNamedByTags, selectArrayBranch } from '@x/schema-ref'
 import { LIMITS } from './limits.js'
 import { FAILED, isRecord, parseJson, setOwn } from './own.js'
 import type { Field, Plan } from './plan.js'
@@ -88,6 +88,9 @@ function itemsFit(plan: Plan, value: readonly unknown[], depth: number, budget: 
   return true
 }
 
+const describesItems = (branch: Plan): boolean => branch.items !== undefined || branch.prefix !== undefined
+const arrayFits = (branch: Plan, value: readonly unknown[]): boolean => itemsFit(branch, value, 0, { left: FIT_BUDGET })
+
 /**
  * The union branch the value took: for an object, among the branches it can
  * be of, the one its tags name (a `const` or one-value `enum` property it
@@ -95,7 +98,9 @@ function itemsFit(plan: Plan, value: readonly unknown[], depth: number, budget: 
  * decides which one's optional properties strict mode made nullable), else
  * the one declaring most of its keys; for an array, the first array branch
  * whose items all fit (arrays among them read to their own items) within one
- * budget for the whole value, else the first array branch; otherwise none, unless
+ * budget for the whole value, those that describe their items before those
+ * that admit any array (as @x/key-unmap restores names), else the first
+ * array branch; otherwise none, unless
  * only a JSON-text branch can carry the value (a string read back, or any
  * value the other branches do not admit, on the way to the model).
  */
@@ -123,10 +128,10 @@ function pickBranch(plan: Plan, value: unknown, direction: Direction): Plan | un
     return named ?? best ?? json
   }
   if (Array.isArray(value)) {
-    const arrays = branches.filter(
-      (branch) => branch.items !== undefined || branch.prefix !== undefined || admits(branch, 'array'),
-    )
-    return arrays.find((branch) => itemsFit(branch, value, 0, { left: FIT_BUDGET })) ?? arrays[0] ?? json
+    const arrays = branches.filter((branch) => describesItems(branch) || admits(branch, 'array'))
+    // The order @x/schema-ref's choice gives @x/arg-coerce and @x/key-unmap: branches that describe items first.
+    // None fits only where all describe items (one that does not always fits), so arrays[0] is @x/key-unmap's fallback.
+    return arrays[selectArrayBranch(arrays, value, arrayFits, describesItems)] ?? arrays[0] ?? json
   }
   if (json === undefined) return undefined
   const type = typeOf(value)
