@@ -76,3 +76,68 @@ describe('a union of arrays within the fit budget', () => {
     })
   })
 })
+
+// Near the budget the readings must run out together, or this package takes
+// a branch @x/key-unmap cannot confirm and the key comes back renamed. Each
+// row's length lies where this package's reading once still fitted and
+// key-unmap's no longer did: strict mode closes every object (key-unmap then
+// reads every key) and shows a null for each omitted optional property; a
+// pattern's value is read there though not here.
+describe('a union of arrays at the edge of the fit budget', () => {
+  const closed = { additionalProperties: false }
+  const withKey = (schema: Record<string, unknown>, name: string, type: string) => ({
+    ...schema,
+    properties: { ...(schema['properties'] as object), [name]: { type } },
+  })
+  const union = (first: unknown, second: unknown) =>
+    root({
+      anyOf: [
+        { type: 'array', items: first },
+        { type: 'array', items: second },
+      ],
+    })
+  const rows = [
+    {
+      title: 'closed objects',
+      count: 400,
+      schema: union({ ...object('p q', 'integer'), ...closed }, { ...object('r s', 'string'), ...closed }),
+      item: { 'r s': '1' },
+    },
+    { title: 'objects, strict mode', count: 400, schema: flat, item: { 'r s': '1' } },
+    {
+      title: 'objects of two keys, strict mode',
+      count: 300,
+      schema: union(withKey(object('p q', 'integer'), 'k', 'string'), withKey(object('r s', 'string'), 'k', 'string')),
+      item: { 'r s': '1', k: 'x' },
+    },
+    {
+      title: 'objects that omit an optional property',
+      count: 300,
+      schema: union(object('p q', 'integer'), withKey(object('r s', 'string'), 'o t', 'string')),
+      item: { 'r s': '1' },
+    },
+    {
+      title: 'objects with a key a pattern types',
+      count: 230,
+      schema: union(
+        { ...object('p q', 'integer'), patternProperties: { '^x': { type: 'integer' } } },
+        { ...object('r s', 'string'), patternProperties: { '^x': { type: 'string' } } },
+      ),
+      item: { 'r s': '1', x1: 'q' },
+    },
+    { title: 'arrays of one object', count: 320, schema: nested, item: [{ 'r s': '1' }] },
+  ]
+
+  it.each(rows)('$title ($count): the instance is valid', ({ schema, count, item }) => {
+    expect(isValid(schema, deepFreeze({ v: Array.from({ length: count }, () => item) }))).toBe(true)
+  })
+
+  it.each(rows.flatMap((row) => PROVIDER_NAMES.map((provider) => ({ ...row, provider }))))(
+    '$title ($count) come back unchanged for $provider',
+    ({ schema, count, item, provider }) => {
+      const instance = deepFreeze({ v: Array.from({ length: count }, () => item) })
+      const prepared = prepareToolSchema(schema, { provider })
+      expect(prepared.restoreArgs(prepared.toModelArgs(instance))).toEqual(instance)
+    },
+  )
+})

@@ -26,11 +26,18 @@ const FIT_BUDGET = 1024
  * How many of the value's keys the position declares, or -1 when the value
  * cannot be of it: a required key missing, a declared key whose value is not
  * of its type, or another key that `additionalProperties` forbids (`false`)
- * or types otherwise. Each key looked at, at any depth, spends the budget.
+ * or types otherwise. Each key looked at spends the budget, and its value
+ * once more (read or not), at any depth, as @x/key-unmap spends where it
+ * reads every key: running out no later than that reading keeps this one
+ * from taking a branch that one cannot confirm (and so cannot restore).
  */
 function score(plan: Plan, value: Record<string, unknown>, depth: number, budget: { left: number }): number {
   if (plan.fields === undefined && plan.additional === undefined && !plan.types.includes('object')) return -1
   if (plan.required !== undefined) for (const name of plan.required) if (!Object.hasOwn(value, name)) return -1
+  // Strict mode's model form carries a null for each optional property the tool's form omits: reading the omission as
+  // that key and its null makes both directions of the round trip spend the budget alike.
+  if (plan.optional !== undefined)
+    for (const name of plan.optional) if (!Object.hasOwn(value, name) && (budget.left -= 2) < 0) return -1
   // No table and nothing that judges other keys: the keys need no reading.
   if (plan.fields === undefined && plan.additional === undefined && !plan.closed) return 0
   let matched = 0
@@ -41,8 +48,10 @@ function score(plan: Plan, value: Record<string, unknown>, depth: number, budget
     if (found !== undefined) {
       if (!fits(found.plan, value[key], depth + 1, budget)) return -1
       matched++
-    } else if (plan.patterned) continue
-    else if (plan.closed || (plan.additional !== undefined && !fits(plan.additional, value[key], depth + 1, budget)))
+    } else if (plan.patterned) {
+      // The pattern's value goes unread here but not in the other packages' reading: it spends as if read.
+      if (--budget.left < 0) return -1
+    } else if (plan.closed || (plan.additional !== undefined && !fits(plan.additional, value[key], depth + 1, budget)))
       return -1
   }
   return matched
@@ -61,10 +70,11 @@ function admits(plan: Plan, type: string): boolean {
 /**
  * A shallow reading of whether `value` can be of the position `plan`
  * describes (to tell union branches apart): its type, an object's keys (see
- * `score`) and an array's items, four levels deep; each item looked at
+ * `score`) and an array's items, four levels deep; each value looked at
  * spends the budget, as each key does.
  */
 function fits(plan: Plan | undefined, value: unknown, depth: number, budget: { left: number }): boolean {
+  if (--budget.left < 0) return false
   if (plan === undefined || plan.json || depth > 4) return true
   if (plan.branches !== undefined && plan.branches.some((branch) => fits(branch, value, depth + 1, budget))) return true
   const types = plan.types.length > 0 ? plan.types : plan.valueTypes
@@ -81,10 +91,8 @@ function fits(plan: Plan | undefined, value: unknown, depth: number, budget: { l
 // The one reading of "does this array fit that branch", at a union and inside a fit alike.
 function itemsFit(plan: Plan, value: readonly unknown[], depth: number, budget: { left: number }): boolean {
   if (plan.items === undefined && plan.prefix === undefined) return true
-  for (let index = 0; index < value.length; index++) {
-    if (--budget.left < 0) return false
+  for (let index = 0; index < value.length; index++)
     if (!fits(plan.prefix?.[index] ?? plan.items, value[index], depth + 1, budget)) return false
-  }
   return true
 }
 
