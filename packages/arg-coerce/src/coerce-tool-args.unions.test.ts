@@ -454,19 +454,35 @@ describe('rule 8: a branch fits only if its patternProperties and additionalProp
     expectCoercion(schema, { value: [{ z: '5' }] }, { value: [{ z: 5 }] }, { valid: true })
   })
 
-  it('every key read spends the fit budget, matched by a pattern or not: past it no branch fits', () => {
-    const schema = {
-      type: 'object',
-      properties: { value: { anyOf: [arrayOf(patterned(integer)), arrayOf(patterned(string))] } },
-    }
-    const unmatched = Object.fromEntries(Array.from({ length: 2048 }, (_, index) => [`a${index}`, 'x']))
-    // Valid under the second branch, but the check stops before `z1`, so the first branch coerces.
-    expectCoercion(
-      schema,
-      { value: [{ ...unmatched, z1: '5' }] },
-      { value: [{ ...unmatched, z1: 5 }] },
-      { valid: true },
-    )
+  // Past the budget which branch a value is of is unknown: coercing it by one could change a value valid under another.
+  const unmatched = Object.fromEntries(Array.from({ length: 2048 }, (_, index) => [`a${index}`, 'x']))
+  const ones = (count: number): string[] => Array.from({ length: count }, () => '1')
+  it.each([
+    [
+      'a key matched by no pattern still spends the budget',
+      [arrayOf(patterned(integer)), arrayOf(patterned(string))],
+      [{ ...unmatched, z1: '5' }],
+    ],
+    ['an object of 2,048 keys', [additional(integer), additional(string)], { ...unmatched, z1: '5' }],
+    ['1,024 strings', [arrayOf(integer), arrayOf(string)], ones(1024)],
+    [
+      '2,048 arrays of one string',
+      [arrayOf(arrayOf(integer)), arrayOf(arrayOf(string))],
+      ones(2048).map((item) => [item]),
+    ],
+    [
+      '205 objects typed by additionalProperties',
+      [arrayOf(additional(integer)), arrayOf(additional(string))],
+      Array.from({ length: 205 }, () => ({ a: '1', b: 'x' })),
+    ],
+  ])('past the fit budget a value valid under a later branch stays as sent: %s', (_title, branches, sent) =>
+    expectUnionCoercion(branches, sent, sent),
+  )
+
+  it('within the fit budget the same shapes still take the branch they fit, and a mismatch still coerces', () => {
+    expectUnionCoercion([arrayOf(integer), arrayOf(string)], ones(1000), ones(1000))
+    expectUnionCoercion([arrayOf(integer), arrayOf({ type: 'boolean' })], ones(1000), ones(1000).map(Number))
+    expectUnionCoercion([additional(integer), additional({ type: 'boolean' })], { a: '5' }, { a: 5 })
   })
 })
 

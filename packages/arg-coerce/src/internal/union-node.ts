@@ -14,7 +14,6 @@ export interface Alternative extends ObjectBranch {
 }
 
 const describesItems = (alternative: Alternative): boolean => alternative.node.array !== undefined
-const fits = (alternative: Alternative, value: unknown): boolean => alternative.node.fits(value, { left: FIT_BUDGET })
 
 /**
  * `anyOf` / `oneOf`: an object or array goes to the branch `@x/schema-ref`'s
@@ -27,6 +26,14 @@ export class UnionNode extends Node {
   private readonly select: (value: Record<string, unknown>) => number
   private readonly loose: boolean
   private readonly parsesAdmitted: boolean
+  // Set when the fit budget, not a mismatch, ended a branch's check: whether the value is of that branch is unknown.
+  private cut = false
+  private readonly fits = (alternative: Alternative, value: unknown): boolean => {
+    const budget = { left: FIT_BUDGET }
+    const fit = alternative.node.fits(value, budget)
+    if (budget.left < 0) this.cut = true
+    return fit
+  }
 
   constructor(
     private readonly alternatives: readonly Alternative[],
@@ -36,8 +43,8 @@ export class UnionNode extends Node {
     const types = alternatives.reduce((bits, alternative) => bits | alternative.node.types, 0)
     super(types, [], [], undefined, undefined)
     this.objects = alternatives.filter((alternative) => (alternative.node.types & OBJECT) !== 0)
-    this.select = createObjectBranchSelector(this.objects, { discriminator, fits, tagMatches })
-    if (this.objects.length > 0) this.branches = { select: this.select, nodes: this.objects.map(({ node }) => node) }
+    this.select = createObjectBranchSelector(this.objects, { discriminator, fits: this.fits, tagMatches })
+    if (this.objects.length > 0) this.branches = { select: this.choose, nodes: this.objects.map(({ node }) => node) }
     this.arrays = alternatives.filter((alternative) => (alternative.node.types & ARRAY) !== 0)
     let changes = (types & NULL) !== 0 ? STRING : 0
     for (const { node } of alternatives) changes |= node.changes
@@ -53,10 +60,19 @@ export class UnionNode extends Node {
     return false
   }
 
+  /** The object branch of `value`, or -1 when the fit budget left that unknown: the value then stays as sent. */
+  private readonly choose = (value: Record<string, unknown>): number => {
+    this.cut = false
+    const index = this.select(value)
+    return this.cut ? -1 : index
+  }
+
   override run(value: unknown, depth: number, walk: Walk): unknown {
     const bits = typeBitsOfValue(value)
-    if (bits === OBJECT && this.objects.length > 0)
-      return this.objects[this.select(value as never)]!.node.run(value, depth, walk)
+    if (bits === OBJECT && this.objects.length > 0) {
+      const index = this.choose(value as never)
+      return index === -1 ? value : this.objects[index]!.node.run(value, depth, walk)
+    }
     if (bits === ARRAY && this.arrays.length > 0) return this.runArray(value as unknown[], depth, walk)
     if (bits === STRING && this.parsesAdmitted) {
       const structure = parseStructure(value as string)
@@ -108,8 +124,10 @@ export class UnionNode extends Node {
   private runArray(value: unknown[], depth: number, walk: Walk): unknown {
     const arrays = this.arrays
     if (arrays.length === 1) return arrays[0]!.node.run(value, depth, walk)
-    const fitting = selectArrayBranch(arrays, value, fits, describesItems)
+    this.cut = false
+    const fitting = selectArrayBranch(arrays, value, this.fits, describesItems)
     if (fitting !== -1) return arrays[fitting]!.node.run(value, depth, walk)
+    if (this.cut) return value
     return walk.owning(false, () => {
       const levels = nesting(value, depth)
       let wrapped: unknown
