@@ -64,7 +64,6 @@ function patchOf(args: unknown, coerced: unknown): CoercionPatchOperation[] | un
   const tokens: Array<string | number> = []
   const entered = new Set<object>()
   const diff = (input: unknown, output: unknown): boolean => {
-    if (input === output) return true
     if (typeof input === 'object' && input !== null) {
       if (entered.has(input)) return false
       entered.add(input)

@@ -50,16 +50,13 @@ export class ArrayPart implements ArrayView {
     // Set at the first change when a prototype holds elements: a later item may be a hole too.
     let guarded = false
     const tuple = this.prefix.length
-    let node = tuple === 0 ? this.nodeAt(0) : null
-    if (tuple === 0 && node === null) return value
+    if (tuple === 0 && this.nodeAt(0) === null) return value
     for (let index = 0; index < value.length; index++) {
-      if (tuple > 0) {
-        if (index >= tuple && this.rest === null) break
-        node = this.nodeAt(index)
-        if (node === null) continue
-      }
+      if (index >= tuple && this.rest === null) break
+      const node = this.nodeAt(index)
+      if (node === null) continue
       const item = value[index]
-      const next = node!.run(item, depth, walk)
+      const next = node.run(item, depth, walk)
       if (next === item) continue
       if (out === value) guarded = !walk.owned && inheritsElements(value)
       if (guarded && !Object.hasOwn(value, index)) continue

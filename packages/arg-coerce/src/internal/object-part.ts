@@ -9,7 +9,7 @@ const MAX_DYNAMIC = 256
 
 /** The object half of a compiled position: `properties`, `patternProperties`, `additionalProperties`. */
 export class ObjectPart implements ObjectView {
-  private readonly declared = new Map<string, Slot | null>()
+  private readonly declared = new Map<string, Slot>()
   private readonly dynamic = new Map<string, Slot | null>()
   private readonly patterns: Array<{ test: (key: string) => boolean; schema: unknown }> = []
   // A pattern that was refused (see createPatternTest): which keys it covers is unknown.
@@ -34,7 +34,7 @@ export class ObjectPart implements ObjectView {
     this.additional = shape.additional
     this.closed = shape.closed
     this.required = [...shape.required]
-    for (const [key, schemas] of shape.properties) this.declared.set(key, this.slotFor(key, schemas))
+    for (const [key, schemas] of shape.properties) this.declared.set(key, this.slotFor(key, schemas)!)
   }
 
   private slotFor(key: string, declared: readonly unknown[] | undefined): Slot | null {
@@ -52,13 +52,10 @@ export class ObjectPart implements ObjectView {
 
   /** The node of the value at `key`, or null when no value there can change. */
   nodeFor(key: string): Position | null {
-    let slot = this.declared.get(key)
+    let slot = this.declared.get(key) ?? this.dynamic.get(key)
     if (slot === undefined) {
-      slot = this.dynamic.get(key)
-      if (slot === undefined) {
-        slot = this.slotFor(key, undefined)
-        if (this.dynamic.size < MAX_DYNAMIC) this.dynamic.set(key, slot)
-      }
+      slot = this.slotFor(key, undefined)
+      if (this.dynamic.size < MAX_DYNAMIC) this.dynamic.set(key, slot)
     }
     return slot === null ? null : slot.node === undefined ? this.compile(slot) : slot.node
   }

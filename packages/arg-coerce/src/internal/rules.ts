@@ -24,10 +24,8 @@ const blank = (text: string) => (text.trim() === '' ? {} : NOT_PARSED)
 
 const structure = (text: string, node: Position, depth: number, walk: Walk): unknown => {
   const parsed = parseStructure(text)
-  if (parsed === NOT_PARSED) return NOT_PARSED
-  return (typeBitsOfValue(parsed) & node.types) === 0
-    ? NOT_PARSED
-    : walk.owning(true, () => node.run(parsed, depth, walk))
+  if (parsed === NOT_PARSED || (typeBitsOfValue(parsed) & node.types) === 0) return NOT_PARSED
+  return walk.owning(true, () => node.run(parsed, depth, walk))
 }
 
 const wrap = (value: unknown, node: Position, depth: number, walk: Walk): unknown => {
