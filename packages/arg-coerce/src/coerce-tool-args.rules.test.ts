@@ -77,6 +77,8 @@ describe('rule 3: boolean from "true" / "false" only', () => {
     ['"false"', boolean, 'false', false, true],
     ['any case', boolean, 'TRUE', true, true],
     ['mixed case and spaces', boolean, ' False ', false, true],
+    ['padded to 12 characters', boolean, '    true    ', true, true],
+    ['padded past 12 characters stays', boolean, '     true    ', '     true    ', false],
     ['"1" stays', boolean, '1', '1', false],
     ['"0" stays', boolean, '0', '0', false],
     ['"yes" stays', boolean, 'yes', 'yes', false],
@@ -93,6 +95,7 @@ describe('rule 4: null from "null" where null is admitted', () => {
     ['an anyOf null branch', { anyOf: [{ type: 'integer' }, { type: 'null' }] }, 'null', null, true],
     ['not where null is not admitted', integer, 'null', 'null', false],
     ['"none" is not null', { type: 'null' }, 'none', 'none', false],
+    ['padded past 12 characters stays', { type: ['integer', 'null'] }, '\tnull        ', '\tnull        ', false],
   ])
 })
 
