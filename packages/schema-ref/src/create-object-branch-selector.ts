@@ -109,6 +109,35 @@ function ownKeys(value: Record<string, unknown>): string[] | undefined {
   return keys
 }
 
+// The remembered answer for `value` (learning its key list while there is
+// room), or -1: one function for every selector, so that each call to it is
+// a call to the same target.
+function remembered<B extends ObjectBranch>(
+  value: Record<string, unknown>,
+  lists: KeyList[],
+  branches: readonly B[],
+  options: SelectObjectBranchOptions<B>,
+): number {
+  let list: KeyList | undefined
+  for (let index = 0; index < lists.length && list === undefined; index++)
+    if (listed(value, lists[index]!.keys)) list = lists[index]
+  if (list === undefined) {
+    const keys = lists.length === MAX_KEY_LISTS ? undefined : ownKeys(value)
+    if (keys === undefined) return -1
+    lists.push((list = keyList(keys, branches, options)))
+  }
+  for (const name of list.probes) if (Object.hasOwn(value, name)) return -1
+  if (list.tag === undefined) return list.index
+  const tag = value[list.tag]
+  if (typeof tag !== 'string') return -1
+  let index = list.byTag.get(tag)
+  if (index === undefined) {
+    if (list.byTag.size === MAX_TAG_VALUES) return -1
+    list.byTag.set(tag, (index = answer(list, branches, options, tag)))
+  }
+  return index
+}
+
 /**
  * `selectObjectBranch` for one union, made once: the returned function
  * gives, for every value, the index `selectObjectBranch(branches, value,
@@ -154,29 +183,9 @@ export function createObjectBranchSelector<B extends ObjectBranch>(
   const fixed = [...branches]
   const direct: SelectObjectBranchOptions<B> = { discriminator, fits, tagMatches }
   const lists: KeyList[] = []
-  const decided = (value: Record<string, unknown>): number => {
-    let list: KeyList | undefined
-    for (let index = 0; index < lists.length && list === undefined; index++)
-      if (listed(value, lists[index]!.keys)) list = lists[index]
-    if (list === undefined) {
-      const keys = lists.length === MAX_KEY_LISTS ? undefined : ownKeys(value)
-      if (keys === undefined) return -1
-      lists.push((list = keyList(keys, fixed, direct)))
-    }
-    for (const name of list.probes) if (Object.hasOwn(value, name)) return -1
-    if (list.tag === undefined) return list.index
-    const tag = value[list.tag]
-    if (typeof tag !== 'string') return -1
-    let index = list.byTag.get(tag)
-    if (index === undefined) {
-      if (list.byTag.size === MAX_TAG_VALUES) return -1
-      list.byTag.set(tag, (index = answer(list, fixed, direct, tag)))
-    }
-    return index
-  }
   return (value) => {
     if (fixed.length <= 1) return fixed.length - 1
-    const index = decided(value)
+    const index = remembered(value, lists, fixed, direct)
     return index !== -1 ? index : selectObjectBranch(fixed, value, direct)
   }
 }
