@@ -1,7 +1,7 @@
 import { contextFor } from './internal/context.js'
 import { codegen } from './internal/generate.js'
 import { type CoerceToolArgsOptions, NO_CODEGEN, readOptions } from './internal/options.js'
-import type { Walk } from './internal/walk.js'
+import { Walk } from './internal/walk.js'
 
 export type { CoerceToolArgsOptions }
 
@@ -38,11 +38,11 @@ export function coerceToolArgs<Expected = unknown>(
   const { maxDepth, flags } = readOptions(options)
   if (typeof schema !== 'object' || schema === null) return args as Expected
   // A throwing getter or a revoked Proxy in the schema or the arguments is bad data: the arguments come back as sent.
-  let walk: Walk | undefined
   try {
     const context = contextFor(schema, flags)
     if (context.root === null) return args as Expected
-    walk = context.walk.take(++context.calls >= codegen.after && (flags & NO_CODEGEN) === 0)
+    // Its own walk: a call made from a getter in the arguments cannot disturb one in progress.
+    const walk = new Walk(++context.calls >= codegen.after && (flags & NO_CODEGEN) === 0)
     // What context.root.run does with an object, without the dispatch on its type.
     const run = context.entry?.generated
     if (run != null && typeof args === 'object' && args !== null && !Array.isArray(args) && maxDepth > 0)
@@ -50,7 +50,5 @@ export function coerceToolArgs<Expected = unknown>(
     return context.root.run(args, maxDepth, walk) as Expected
   } catch {
     return args as Expected
-  } finally {
-    if (walk !== undefined) walk.busy = false
   }
 }

@@ -18,8 +18,6 @@ export class Context {
   readonly root: Node | null
   /** Calls so far (specialization starts at codegen.after). */
   calls = 0
-  /** The walk its calls take (see Walk.take): a call allocates none. */
-  readonly walk = new Walk(false)
   /** The root's object part (a union has none) when it enters objects: once generated, warm calls run it directly. */
   readonly entry: ObjectPart | undefined
 
@@ -108,14 +106,21 @@ export class Context {
   }
 }
 
-const contexts = new WeakMap<object, Context[]>()
-// The last call's context, held strongly (one at most): it skips the WeakMap.
+// The last call's context is held strongly (one at most): a tool called again skips the WeakMaps. Without options
+// (flags 0) the context is the WeakMap's value itself: tools called in turn pay one lookup.
+const contexts = new WeakMap<object, Context>()
+const withOptions = new WeakMap<object, Context[]>()
 let last: Context | undefined
 
 /** The compiled context of a root schema under some option flags, built on first use. */
 export function contextFor(schema: object, flags: number): Context {
   if (last !== undefined && last.schema === schema && last.flags === flags) return last
-  let byFlags = contexts.get(schema)
-  if (byFlags === undefined) contexts.set(schema, (byFlags = []))
+  if (flags === 0) {
+    let context = contexts.get(schema)
+    if (context === undefined) contexts.set(schema, (context = new Context(schema, 0)))
+    return (last = context)
+  }
+  let byFlags = withOptions.get(schema)
+  if (byFlags === undefined) withOptions.set(schema, (byFlags = []))
   return (last = byFlags[flags] ??= new Context(schema, flags))
 }

@@ -8,22 +8,10 @@ export const REMEMBER_AFTER = 10_000
  */
 export class Walk {
   visits = 0
-  busy = false
   owned = false
   private memo: WeakMap<object, Map<object, Map<number, unknown>>> | undefined
 
-  constructor(public generates: boolean) {}
-
-  /** This walk for a new call, when none is in progress on it; else a fresh one (a call made from a getter). */
-  take(generates: boolean): Walk {
-    if (this.busy) return new Walk(generates)
-    this.busy = true
-    this.generates = generates
-    this.visits = 0
-    this.owned = false
-    this.memo = undefined
-    return this
-  }
+  constructor(readonly generates: boolean) {}
 
   /** `run()` with `owned` set: JSON text just parsed is coerced in place; the branches of a union each try one value. */
   owning<T>(owned: boolean, run: () => T): T {
