@@ -313,44 +313,22 @@ function makeCases(): BenchCase[] {
   ]
 }
 
-const [c] = makeCases()
-const impls = c!.impls as Record<string, () => unknown>
-const names = Object.keys(impls)
+const sources: string[] = []
+const Original = globalThis.Function
+globalThis.Function = new Proxy(Original, { construct(target, args) { sources.push(String(args[args.length - 1])); return Reflect.construct(target, args) } }) as FunctionConstructor
+const cases = makeCases()
+globalThis.Function = Original
+if (process.env.DUMP) { for (const s of sources) console.log('-----\n' + s); process.exit(0) }
+const impls = cases[0]!.impls
+const names = (process.env.IMPLS ?? 'ours|ajv').split('|')
 const best: Record<string, number> = {}
-const only = process.env.ONLY?.split(',')
-const N = 4000
-for (let lap = 0; lap < 40; lap++) {
+for (let lap = 0; lap < Number(process.env.LAPS ?? 60); lap++)
   for (const name of names) {
-    if (only && !only.includes(name)) continue
     const run = impls[name]!
-    const t0 = process.cpuUsage()
-    for (let i = 0; i < N; i++) run()
-    const t = process.cpuUsage(t0)
-    const ns = ((t.user + t.system) * 1000) / N
+    const start = process.cpuUsage()
+    for (let i = 0; i < 8000; i++) run()
+    const used = process.cpuUsage(start)
+    const ns = ((used.user + used.system) * 1000) / 8000
     best[name] = Math.min(best[name] ?? Infinity, ns)
   }
-}
-for (const name of names) if (best[name]) console.log(name.padEnd(32), best[name]!.toFixed(0), 'ns/call')
-console.log('ours/ajv speed', (best['ajv']! / best['ours']!).toFixed(2), ' parsed', (best['ajv, JSON text given parsed']! / best['ours, JSON text given parsed']!).toFixed(2))
-if (process.env.PER) {
-  const tools = prepare(realTools())
-  const per: Record<string, number[]> = {}
-  for (let lap = 0; lap < 30; lap++)
-    for (const tool of tools) {
-      const row = (per[tool.source] ??= [Infinity, Infinity, Infinity, Infinity])
-      const variants = [
-        () => coerceToolArgs(tool.schema, tool.nextOurs()),
-        () => { const a = tool.nextAjv(); a[tool.jsonText] = JSON.parse(a[tool.jsonText] as string); tool.validate(a); return a },
-        () => coerceToolArgs(tool.schema, tool.nextAjvParsed()),
-        () => { const a = tool.nextAjvParsed(); tool.validate(a); return a },
-      ]
-      variants.forEach((run, v) => {
-        const t0 = process.cpuUsage()
-        for (let i = 0; i < 2000; i++) run()
-        const t = process.cpuUsage(t0)
-        row[v] = Math.min(row[v]!, ((t.user + t.system) * 1000) / 2000)
-      })
-    }
-  console.log('tool'.padEnd(40), 'ours  ajv | oursP ajvP')
-  for (const [s, r] of Object.entries(per)) console.log(s.slice(0, 40).padEnd(40), r.map((x) => x.toFixed(0).padStart(5)).join(' '))
-}
+console.log(Object.entries(best).map(([k, v]) => `${k} ${v.toFixed(0)} ns`).join(' | '), ' ratio', (best[names[1]!]! / best[names[0]!]!).toFixed(3))

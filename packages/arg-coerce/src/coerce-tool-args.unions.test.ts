@@ -508,6 +508,12 @@ describe('rule 8: an array fits a union item only if it fits the one array branc
       [['a']],
     ],
     [
+      'array of (string | array of integer) | array of array of boolean coerces [["5"]] by the first',
+      [arrayOf({ anyOf: [string, arrayOf(integer)] }), arrayOf(arrayOf({ type: 'boolean' }))],
+      [['5']],
+      [[5]],
+    ],
+    [
       'array of (string | array of integer) | array of array of string still coerces by the first when it fits',
       [arrayOf({ anyOf: [string, arrayOf(integer)] }), arrayOf(arrayOf(string))],
       [[1]],

@@ -28,7 +28,7 @@ export class UnionNode extends Node {
   private readonly parsesAdmitted: boolean
   // Set when the fit budget, not a mismatch, ended a branch's check: whether the value is of that branch is unknown.
   private cut = false
-  private readonly fits = (alternative: Alternative, value: unknown): boolean => {
+  private readonly branchFits = (alternative: Alternative, value: unknown): boolean => {
     const budget = { left: FIT_BUDGET }
     const fit = alternative.node.fits(value, budget)
     if (budget.left < 0) this.cut = true
@@ -43,7 +43,7 @@ export class UnionNode extends Node {
     const types = alternatives.reduce((bits, alternative) => bits | alternative.node.types, 0)
     super(types, [], [], undefined, undefined)
     this.objects = alternatives.filter((alternative) => (alternative.node.types & OBJECT) !== 0)
-    this.select = createObjectBranchSelector(this.objects, { discriminator, fits: this.fits, tagMatches })
+    this.select = createObjectBranchSelector(this.objects, { discriminator, fits: this.branchFits, tagMatches })
     if (this.objects.length > 0) this.branches = { select: this.choose, nodes: this.objects.map(({ node }) => node) }
     this.arrays = alternatives.filter((alternative) => (alternative.node.types & ARRAY) !== 0)
     let changes = (types & NULL) !== 0 ? STRING : 0
@@ -125,7 +125,7 @@ export class UnionNode extends Node {
     const arrays = this.arrays
     if (arrays.length === 1) return arrays[0]!.node.run(value, depth, walk)
     this.cut = false
-    const fitting = selectArrayBranch(arrays, value, this.fits, describesItems)
+    const fitting = selectArrayBranch(arrays, value, this.branchFits, describesItems)
     if (fitting !== -1) return arrays[fitting]!.node.run(value, depth, walk)
     if (this.cut) return value
     return walk.owning(false, () => {
