@@ -3,7 +3,7 @@ import { ArrayPart } from './array-part.js'
 import { Node } from './node.js'
 import { ObjectPart } from './object-part.js'
 import { rulesFor } from './rules.js'
-import { type Shape, emptyShape, shapesOf } from './shape.js'
+import { Shape, shapesOf } from './shape.js'
 import { type Alternative, UnionNode } from './union-node.js'
 import type { Slot } from './types.js'
 import { Walk } from './walk.js'
@@ -101,7 +101,7 @@ export class Context {
     const bits = typeBitsOfValue(expected)
     if (bits === 0 || bits >= ARRAY) return false
     let node = this.scalars.get(bits)
-    if (node === undefined) this.scalars.set(bits, (node = this.nodeOf({ ...emptyShape(), types: bits }, false)))
+    if (node === undefined) this.scalars.set(bits, (node = this.nodeOf({ ...new Shape(), types: bits }, false)))
     return node !== null && node.run(sent, 0, new Walk(false)) === expected
   }
 }

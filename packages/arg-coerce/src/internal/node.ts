@@ -25,6 +25,8 @@ export class Node implements Position {
   readonly keeps: number
   changes: number
   branches: Position['branches'] = undefined
+  /** False for a union, whose `run` chooses a branch first. */
+  readonly plain: boolean = true
 
   constructor(
     readonly types: number,
@@ -41,11 +43,6 @@ export class Node implements Position {
     }
     this.keeps = types & ~admittedRead
     this.changes = read | (object === undefined ? 0 : OBJECT) | (array === undefined ? 0 : ARRAY)
-  }
-
-  /** False for a union, whose `run` chooses a branch first. */
-  get plain(): boolean {
-    return true
   }
 
   rulesReading(bits: number): Rule[] {

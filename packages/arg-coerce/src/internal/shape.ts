@@ -28,8 +28,6 @@ export class Shape {
   seen = new Set<object>()
 }
 
-export const emptyShape = (): Shape => new Shape()
-
 function cloneShape(shape: Shape): Shape {
   return {
     ...shape,

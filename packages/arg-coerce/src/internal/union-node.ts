@@ -16,9 +16,8 @@ export interface Alternative extends ObjectBranch {
 const describesItems = (alternative: Alternative): boolean => alternative.node.array !== undefined
 
 /**
- * `anyOf` / `oneOf`: an object or array goes to the branch `@x/schema-ref`'s
- * choice names; a value some branch admits stays; else the first branch
- * whose coercion fits it wins, else the first that yields its type at all.
+ * `anyOf` / `oneOf`: an object or array goes to the branch `@x/schema-ref`'s choice names; a value some branch admits
+ * stays; else the first branch whose coercion fits it wins, else the first that yields its type at all.
  */
 export class UnionNode extends Node {
   private readonly objects: Alternative[]
@@ -26,6 +25,7 @@ export class UnionNode extends Node {
   private readonly select: (value: Record<string, unknown>) => number
   private readonly loose: boolean
   private readonly parsesAdmitted: boolean
+  override readonly plain = false
   // Set when the fit budget, not a mismatch, ended a branch's check: whether the value is of that branch is unknown.
   private cut = false
   private readonly branchFits = (alternative: Alternative, value: unknown): boolean => {
@@ -54,10 +54,6 @@ export class UnionNode extends Node {
     this.parsesAdmitted =
       alternatives.some(({ node }) => (node.types & ~node.keeps & STRING) !== 0) &&
       !alternatives.some(({ node }) => (node.keeps & STRING) !== 0)
-  }
-
-  override get plain(): boolean {
-    return false
   }
 
   /** The object branch of `value`, or -1 when the fit budget left that unknown: the value then stays as sent. */
@@ -116,10 +112,9 @@ export class UnionNode extends Node {
   }
 
   /**
-   * An array goes to the branch it fits; else to the first whose coercion
-   * makes it fit without wrapping items into arrays (GeoJSON LineString
-   * coordinates stay a LineString, not a Polygon); else to the first whose
-   * coercion fits at all; else to the first array branch.
+   * An array goes to the branch it fits (none known past the fit budget: it stays); else to the first whose coercion
+   * makes it fit without wrapping items into arrays (GeoJSON LineString coordinates stay a LineString, not a Polygon);
+   * else to the first whose coercion fits at all; else to the first array branch.
    */
   private runArray(value: unknown[], depth: number, walk: Walk): unknown {
     const arrays = this.arrays
