@@ -14,6 +14,16 @@ import { isValidFor } from './test-support/validate.js'
 const union = (...branches: unknown[]) =>
   deepFreeze({ type: 'object', properties: { u: { anyOf: branches } }, required: ['u'] })
 
+// Two tagged branches declaring the same keys; only the second admits a null `note`.
+const sameKeysTagged = union(
+  { type: 'object', properties: { kind: { const: 'a' }, note: { type: 'string' } }, required: ['kind'] },
+  {
+    type: 'object',
+    properties: { kind: { const: 'b' }, note: { type: ['string', 'null'] } },
+    required: ['kind', 'note'],
+  },
+)
+
 describe('restoreArgs: the union branch whose strict nulls are dropped', () => {
   it.each([
     {
@@ -27,27 +37,13 @@ describe('restoreArgs: the union branch whose strict nulls are dropped', () => {
     },
     {
       rule: 'the tagged branch, though an earlier branch declares the same keys with the same types',
-      schema: union(
-        { type: 'object', properties: { kind: { const: 'a' }, note: { type: 'string' } }, required: ['kind'] },
-        {
-          type: 'object',
-          properties: { kind: { const: 'b' }, note: { type: ['string', 'null'] } },
-          required: ['kind', 'note'],
-        },
-      ),
+      schema: sameKeysTagged,
       sent: { kind: 'b', note: null },
       expected: { kind: 'b', note: null },
     },
     {
       rule: 'the tagged branch drops its own optional null',
-      schema: union(
-        { type: 'object', properties: { kind: { const: 'a' }, note: { type: 'string' } }, required: ['kind'] },
-        {
-          type: 'object',
-          properties: { kind: { const: 'b' }, note: { type: ['string', 'null'] } },
-          required: ['kind', 'note'],
-        },
-      ),
+      schema: sameKeysTagged,
       sent: { kind: 'a', note: null },
       expected: { kind: 'a' },
     },
