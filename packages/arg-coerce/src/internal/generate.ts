@@ -14,15 +14,11 @@ const ifNotPlain = (x: Code, p: Code): Code =>
 const owns = (c: Code, name: Code): Code =>
   js`${name} in ${c} && (!(${name} in objectPrototype) || has.call(${c}, ${name}))`
 
-/**
- * Process-wide, written by no call. `after`: the call with a schema (and options) from which its parts are specialized:
- * a schema used once (a server just connected) never pays for code generation, and the switch comes before V8 optimizes
- * any caller; the suite runs again with 1. `available`: whether the engine allows `new Function`. `compiled`: a count.
- */
+// Process-wide, written by no call. `after`: the call with a schema (and options) from which its parts are specialized
+// (a schema used once never pays for generation; the suite runs again with 1). `available`: whether `new Function` works.
 export const codegen = { after: 2, available: undefined as boolean | undefined, compiled: 0 }
 
-// Bounds of one generated function: properties (with those of the objects coerced in place), levels inlined, length of
-// a name (each is written several times), and of the whole source (a backstop).
+// Bounds of one generated function: properties (with those inlined), levels inlined, a name's length, the source's.
 const MAX_GENERATED_PROPERTIES = 64
 const MAX_INLINE_LEVELS = 4
 const MAX_GENERATED_NAME_LENGTH = 256
@@ -43,7 +39,7 @@ const HELPERS = {
   parseStructure,
 }
 
-// Under a CSP without 'unsafe-eval', or on Cloudflare Workers, the first attempt throws; no other is made.
+// Under a CSP without 'unsafe-eval' (or on Cloudflare Workers) the first attempt throws; no other is made.
 function compile<T>(name: Code, code: Code, constants: Constants): T | undefined {
   const body = js`${constants.declarations()}\nreturn function ${name}(v0, d0, w) {\n${code}\nreturn out0;\n};`
   if (codegen.available === false || body.length > MAX_GENERATED_SOURCE) return undefined
@@ -66,8 +62,8 @@ class Generator {
   private left = MAX_GENERATED_PROPERTIES
   private readonly open = new Set<object>()
 
-  // `rL = node.run(xL, dL, w)`, then `store`, for the classes of values the node changes only: a string at a plain
-  // position runs the node's rules in order, an object or array its part, in place when it fits.
+  // `rL = node.run(xL, dL, w)`, then `store`, for the types the node changes: a string at a plain position runs its
+  // rules in order, an object or array its part, in line when it can.
   value(node: Position, level: number, store: Code): Code {
     const { x, r, d } = locals(level)
     const n = this.constants.add(node)
@@ -113,7 +109,7 @@ class Generator {
     return js`${locals(level).r} = ${input}; if (isArray(${input})) { ${array!} } else { ${object!} }`
   }
 
-  // Entering a structure of type `bits` where `node` is: through its part in line, or a union's chosen object branch.
+  // Entering a structure of type `bits` at `node`: its part in line, or a union's chosen object branch.
   private entered(node: Position, bits: number, level: number, input: Code): Code {
     const { r, d, b } = locals(level)
     const call = js`${r} = ${this.constants.add(node)}.run(${input}, ${d}, w);`
@@ -184,10 +180,9 @@ for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { ${x} = ${v}[${i}]; ${body} }`
 }
 
 /**
- * A run that reads each declared property by name, not with for...in: a named read is a field load once V8 knows the
- * layout, and each function has its own property sites, so tools called in turn do not overload shared ones. A changed
- * value goes into a spread copy, which owns exactly the value's own enumerable keys as in the interpreter (or in place,
- * into a value the call parsed from JSON text). Maps and tuples are walked by key and by index. Undefined when the
+ * A run that reads each declared property by name: a field load once V8 knows the layout, at sites of this function
+ * alone, so tools called in turn do not overload shared ones. A change goes into a spread copy, which owns the value's
+ * own enumerable keys as the interpreter's copy does (or in place, into JSON text the call parsed). Undefined when the
  * engine forbids it or the part is too large.
  */
 export function generate<Run>(part: ObjectView | ArrayView, object: boolean): Run | undefined {
