@@ -26,7 +26,7 @@ export class ObjectPart implements ObjectView {
     shape: Shape,
     private readonly compile: Compile,
   ) {
-    for (const { source, schema } of shape.patterns) {
+    for (const [source, schema] of shape.patterns) {
       const test = createPatternTest(source)
       if (test !== undefined) this.patterns.push({ test, schema })
     }

@@ -6,8 +6,8 @@ const { ANY, NULL } = JsonTypeBits
 /**
  * What applies at one position of the value, read from a schema node, its `$ref` chain and its `allOf` members; a
  * new one is the shape of `{}`. Child positions keep their raw schema nodes, resolved when data reaches them
- * (descending into data is progress: a recursive model is fine there). The lists inside `enums`, `properties` and
- * `prefix` are replaced, never pushed to: clones share them.
+ * (descending into data is progress: a recursive model is fine there). Its lists, and those inside `properties` and
+ * `prefix`, are replaced, never pushed to: clones share them.
  */
 export class Shape {
   types: number = ANY
@@ -15,31 +15,21 @@ export class Shape {
   enums: ReadonlyArray<readonly unknown[]> = []
   properties = new Map<string, unknown[]>()
   required = new Set<string>()
-  patterns: Array<{ source: string; schema: unknown }> = []
-  additional: unknown[] = []
+  patterns: ReadonlyArray<[source: string, schema: unknown]> = []
+  additional: readonly unknown[] = []
   /** `additionalProperties: false`: a key neither declared nor matched by a pattern is not allowed. */
   closed = false
   prefix: unknown[][] = []
-  items: unknown[] = []
+  items: readonly unknown[] = []
   /** `$ref` strings of the union branches that led here (for a discriminator `mapping`). */
-  refs: string[] = []
+  refs: readonly string[] = []
   discriminator: BranchDiscriminator | undefined = undefined
   /** Schema objects applied here: once is enough (A and A is A), and one that contains itself stops. */
   seen = new Set<object>()
 }
 
-function cloneShape(shape: Shape): Shape {
-  return {
-    ...shape,
-    properties: new Map(shape.properties),
-    required: new Set(shape.required),
-    patterns: [...shape.patterns],
-    additional: [...shape.additional],
-    prefix: [...shape.prefix],
-    items: [...shape.items],
-    refs: [...shape.refs],
-    seen: new Set(shape.seen),
-  }
+function cloneShape({ properties, required, seen, ...shape }: Shape): Shape {
+  return { ...shape, properties: new Map(properties), required: new Set(required), seen: new Set(seen) }
 }
 
 type Union = { branches: readonly unknown[]; path: RefPath | undefined; discriminator: BranchDiscriminator | undefined }
@@ -66,19 +56,20 @@ function readKeywords(node: Record<string, unknown>, shape: Shape): void {
   for (const [key, schema] of entriesOf(own(node, 'properties')))
     shape.properties.set(key, [...(shape.properties.get(key) ?? []), schema])
   for (const key of listOf(own(node, 'required'))) if (typeof key === 'string') shape.required.add(key)
-  for (const [source, schema] of entriesOf(own(node, 'patternProperties'))) shape.patterns.push({ source, schema })
+  shape.patterns = [...shape.patterns, ...entriesOf(own(node, 'patternProperties'))]
   const additional = own(node, 'additionalProperties')
-  if (isRecord(additional)) shape.additional.push(additional)
+  if (isRecord(additional)) shape.additional = [...shape.additional, additional]
   else if (additional === false) shape.closed = true
   const prefixItems = own(node, 'prefixItems')
   const items = own(node, 'items')
   // Draft 7 tuples: `items` is the list and `additionalItems` the rest.
   const tuple = listOf(Array.isArray(prefixItems) ? prefixItems : items)
   const rest = Array.isArray(prefixItems) ? items : Array.isArray(items) ? own(node, 'additionalItems') : items
+  shape.prefix = [...shape.prefix]
   // Lists added before they are read: a polluted Array.prototype holds indexes too.
   while (shape.prefix.length < tuple.length) shape.prefix.push([])
   tuple.forEach((schema: unknown, index: number) => (shape.prefix[index] = [...shape.prefix[index]!, schema]))
-  if (isRecord(rest)) shape.items.push(rest)
+  if (isRecord(rest)) shape.items = [...shape.items, rest]
 }
 
 /** The alternatives at one position: one shape, or one per union branch (with the node's own keywords); empty when every branch re-enters itself. */
@@ -103,8 +94,7 @@ export function shapesOf(resolver: RefResolver, schemas: readonly unknown[]): Sh
     return true
   }
   // One shape per combination of branches, in order: the first alternative is the first branch of each union.
-  const expand = (shape: Shape, unions: readonly Union[]): void => {
-    const [union, ...others] = unions
+  const expand = (shape: Shape, [union, ...others]: readonly Union[]): void => {
     if (union === undefined) {
       out.push(shape)
       return
@@ -114,7 +104,7 @@ export function shapesOf(resolver: RefResolver, schemas: readonly unknown[]): Sh
       if (out.length >= MAX_ALTERNATIVES || nodes >= MAX_NODES) return
       const alternative = cloneShape(shape)
       const ref = isRecord(branch) ? own(branch, '$ref') : undefined
-      if (typeof ref === 'string') alternative.refs.push(ref)
+      if (typeof ref === 'string') alternative.refs = [...alternative.refs, ref]
       const nested: Union[] = []
       // A branch that re-enters its own path is dropped; its siblings survive.
       if (collect(branch, union.path, alternative, nested)) expand(alternative, [...others, ...nested])
