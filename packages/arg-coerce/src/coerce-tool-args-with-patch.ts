@@ -1,5 +1,6 @@
 import { format } from '@x/json-pointer'
 import { type CoerceToolArgsOptions, coerceToolArgs } from './coerce-tool-args.js'
+import { isRecord } from './internal/shape.js'
 
 /** One RFC 6902 operation reported by `coerceToolArgsWithPatch`. */
 export interface CoercionPatchOperation {
@@ -52,9 +53,6 @@ export function coerceToolArgsWithPatch<Expected = unknown>(
     return { args: args as Expected, patch: [] }
   }
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 // The operations that turn `args` into `coerced`. Coercion copies only the objects and arrays on the way to a change,
 // so the walk enters only where the two differ. Undefined when it meets an input object a second time: the arguments

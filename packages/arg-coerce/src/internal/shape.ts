@@ -38,7 +38,7 @@ type Union = { branches: readonly unknown[]; path: RefPath | undefined; discrimi
 const MAX_ALTERNATIVES = 64
 const MAX_NODES = 512
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 const own = (node: Record<string, unknown>, key: string): unknown => (Object.hasOwn(node, key) ? node[key] : undefined)
 const entriesOf = (value: unknown): Array<[string, unknown]> => (isRecord(value) ? Object.entries(value) : [])
