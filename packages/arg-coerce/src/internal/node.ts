@@ -35,14 +35,9 @@ export class Node implements Position {
     readonly object: ObjectView | undefined,
     readonly array: ArrayView | undefined,
   ) {
-    let read = 0
-    let admittedRead = 0
-    for (const rule of rules) {
-      read |= rule.from
-      if (rule.readsAdmitted === true) admittedRead |= rule.from
-    }
-    this.keeps = types & ~admittedRead
-    this.changes = read | (object === undefined ? 0 : OBJECT) | (array === undefined ? 0 : ARRAY)
+    this.keeps = rules.reduce((keeps, rule) => (rule.readsAdmitted === true ? keeps & ~rule.from : keeps), types)
+    const entered = (object === undefined ? 0 : OBJECT) | (array === undefined ? 0 : ARRAY)
+    this.changes = rules.reduce((changes, rule) => changes | rule.from, entered)
   }
 
   rulesReading(bits: number): Rule[] {
