@@ -76,10 +76,7 @@ const RULES: readonly Row[] = [
 
 /** The rules on under `flags` that apply at a position, in order; only `readsAdmitted` ones read values it admits. */
 export function rulesFor(shape: Shape, flags: number): Rule[] {
-  return RULES.filter(
-    (rule) =>
-      (rule.option === undefined || (flags & rule.option) !== 0) &&
-      rule.applies(shape) &&
-      (rule.readsAdmitted === true || (rule.from & ~shape.types) !== 0),
-  )
+  const on = (rule: Row) => rule.option === undefined || (flags & rule.option) !== 0
+  const hasInput = (rule: Row) => rule.readsAdmitted === true || (rule.from & ~shape.types) !== 0
+  return RULES.filter((rule) => on(rule) && rule.applies(shape) && hasInput(rule))
 }
