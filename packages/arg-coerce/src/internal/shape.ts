@@ -47,11 +47,9 @@ const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []
 function readKeywords(node: Record<string, unknown>, shape: Shape): void {
   let bits = Object.hasOwn(node, 'type') ? typeBitsOfKeyword(node['type']) : ANY
   if (own(node, 'nullable') === true && bits !== ANY) bits |= NULL
-  for (const list of [Object.hasOwn(node, 'const') ? [node['const']] : undefined, own(node, 'enum')]) {
-    if (!Array.isArray(list)) continue
-    bits &= list.reduce((mask: number, value: unknown) => mask | typeBitsOfValue(value), 0)
-    shape.enums = [...shape.enums, list]
-  }
+  const lists = [Object.hasOwn(node, 'const') ? [node['const']] : undefined, own(node, 'enum')].filter(Array.isArray)
+  for (const list of lists) bits &= list.reduce((mask: number, value: unknown) => mask | typeBitsOfValue(value), 0)
+  shape.enums = [...shape.enums, ...lists]
   shape.types &= bits
   for (const [key, schema] of entriesOf(own(node, 'properties')))
     shape.properties.set(key, [...(shape.properties.get(key) ?? []), schema])
