@@ -1,6 +1,5 @@
 import type { BranchDiscriminator, ObjectBranch } from '@x/schema-ref'
-import { createObjectBranchSelector, selectArrayBranch } from '@x/schema-ref'
-import { JsonTypeBits, typeBitsOfValue } from '@x/schema-ref'
+import { JsonTypeBits, createObjectBranchSelector, selectArrayBranch, typeBitsOfValue } from '@x/schema-ref'
 import { FIT_BUDGET, Node, SKIP_LOOSE, SKIP_PARSING } from './node.js'
 import { NOT_PARSED, isNullWord, parseStructure } from './parse-scalar.js'
 import type { Budget } from './types.js'
@@ -46,9 +45,7 @@ export class UnionNode extends Node {
     this.select = createObjectBranchSelector(this.objects, { discriminator, fits: this.branchFits, tagMatches })
     if (this.objects.length > 0) this.branches = { select: this.choose, nodes: this.objects.map(({ node }) => node) }
     this.arrays = alternatives.filter((alternative) => (alternative.node.types & ARRAY) !== 0)
-    let changes = (types & NULL) !== 0 ? STRING : 0
-    for (const { node } of alternatives) changes |= node.changes
-    this.changes = changes
+    this.changes = alternatives.reduce((changes, { node }) => changes | node.changes, (types & NULL) !== 0 ? STRING : 0)
     this.loose = alternatives.some(({ node }) => node.rulesReading(STRING).some((rule) => rule.loose === true))
     // parseUntypedJson: every branch that admits strings is untyped (it reads them), none keeps them as they are.
     this.parsesAdmitted =
@@ -86,8 +83,7 @@ export class UnionNode extends Node {
     return walk.owning(false, () => this.firstCoercion(value, bits, depth, walk, parsed ? SKIP_PARSING : 0))
   }
 
-  // Loose readings only after every branch's own rules: `anyOf: [boolean,
-  // integer]` gives "1" the integer, as `type: [boolean, integer]` does.
+  // Loose rules come last across branches: `anyOf: [boolean, integer]` gives "1" the integer, as a `type` list does.
   private firstCoercion(value: unknown, bits: number, depth: number, walk: Walk, skip: number): unknown {
     let fallback = value
     for (const pass of this.loose ? [skip | SKIP_LOOSE, skip] : [skip]) {
