@@ -34,8 +34,7 @@ export class Context {
 
   private compileSchemas(schemas: readonly unknown[]): Node | null {
     const single = schemas.length === 1 ? schemas[0] : undefined
-    // The node of one schema object depends on that object (and the root) alone: positions reached through one `$ref`
-    // share it, which closes a recursive model into a cycle of nodes.
+    // One node per schema object: positions reached through one `$ref` share it, so a recursive model is a cycle.
     const resolved = typeof single === 'object' && single !== null ? this.resolver.resolve(single) : undefined
     const keys = [single, resolved].filter((key): key is object => typeof key === 'object' && key !== null)
     for (const key of keys) if (this.memo.has(key)) return this.memo.get(key)!
@@ -76,8 +75,7 @@ export class Context {
     return new Node(types, shape.enums, rules, object, array)
   }
 
-  // Whether a sent tag names `expected` as a position of its type would coerce it (`"5"` names `const: 5`), so that
-  // coercing the tag cannot change the branch chosen on the raw value.
+  // Whether a sent tag names `expected` once coerced (`"5"` names `const: 5`): coercing a tag cannot change the branch.
   private readonly tagMatches = (sent: unknown, expected: unknown): boolean => {
     if (sent === expected) return true
     const bits = typeBitsOfValue(expected)
