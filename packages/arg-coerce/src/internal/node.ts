@@ -17,12 +17,11 @@ function inEnums(enums: ReadonlyArray<readonly unknown[]>, value: unknown): bool
   return true
 }
 
-/**
- * A compiled position of the schema (one alternative; unions are UnionNode). `keeps`: bits of the values left as they
- * are (scalars) or entered; `changes`: bits of the values `run` may change (generated code calls it for those alone).
- */
+/** A compiled position of the schema (one alternative; unions are UnionNode). */
 export class Node implements Position {
+  /** Bits of the values left as they are (scalars) or entered. */
   readonly keeps: number
+  /** Bits of the values `run` may change (generated code calls it for those alone). */
   changes: number
   branches: Position['branches'] = undefined
   /** False for a union, whose `run` chooses a branch first. */
