@@ -86,8 +86,7 @@ export class Context {
   }
 }
 
-// The last call's context is held strongly (one at most): a tool called again skips the WeakMaps. Without options
-// (flags 0) the context is the WeakMap's value itself: tools called in turn pay one lookup.
+// The last context is held strongly (one): a repeat call skips the WeakMaps; without options a tool costs one lookup.
 const contexts = new WeakMap<object, Context>()
 const withOptions = new WeakMap<object, Context[]>()
 let last: Context | undefined

@@ -8,8 +8,7 @@ import type { Walk } from './walk.js'
 
 const { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING } = JsonTypeBits
 
-// Each rule is written once, in the table below: a compiled position keeps the rules that apply to it, in table
-// order, and the interpreter (Node.coerce) and the generated code (generate.ts) both run them.
+// Each rule is written once, in the table below: Node.coerce and generate.ts run a position's rules in table order.
 interface Row extends Rule {
   /** The option bit that turns the rule on; without one it is always on. */
   readonly option?: number

@@ -4,10 +4,9 @@ import { JsonTypeBits, readDiscriminator, typeBitsOfKeyword, typeBitsOfValue } f
 const { ANY, NULL } = JsonTypeBits
 
 /**
- * What applies at one position of the value, read from a schema node, its `$ref` chain and its `allOf` members; a
- * new one is the shape of `{}`. Child positions keep their raw schema nodes, resolved when data reaches them
- * (descending into data is progress: a recursive model is fine there). Its lists, and those inside `properties` and
- * `prefix`, are replaced, never pushed to: clones share them.
+ * What applies at one position, read from a schema node, its `$ref` chain and `allOf` members (new: the shape of `{}`).
+ * Child positions keep their raw schema nodes, resolved when data reaches them (descending into data is progress:
+ * recursion is fine). Lists, here and in `properties` and `prefix`, are replaced, not pushed to: clones share them.
  */
 export class Shape {
   types: number = ANY

@@ -97,8 +97,7 @@ export class UnionNode extends Node {
     return fallback
   }
 
-  // As key-unmap reads it: the types, and inside an object (an array) only when one branch takes objects (arrays)
-  // (asking every branch in depth makes a union of unions under `items` exponential).
+  // As key-unmap reads it: the types, in depth only under one object (array) branch (all: exponential under `items`).
   override fits(value: unknown, budget: Budget): boolean {
     if (--budget.left < 0) return false
     const bits = typeBitsOfValue(value)
@@ -108,9 +107,8 @@ export class UnionNode extends Node {
   }
 
   /**
-   * An array goes to the branch it fits (none known past the fit budget: it stays); else to the first whose coercion
-   * makes it fit without wrapping items into arrays (GeoJSON LineString coordinates stay a LineString, not a Polygon);
-   * else to the first whose coercion fits at all; else to the first array branch.
+   * An array goes to the branch it fits (past the fit budget: it stays); else the first whose coercion fits with no
+   * item wrapped (GeoJSON LineString coordinates stay a LineString); else the first that fits coerced; else the first.
    */
   private runArray(value: unknown[], depth: number, walk: Walk): unknown {
     const arrays = this.arrays
