@@ -47,10 +47,9 @@ export class UnionNode extends Node {
     this.arrays = alternatives.filter((alternative) => (alternative.node.types & ARRAY) !== 0)
     this.changes = alternatives.reduce((changes, { node }) => changes | node.changes, (types & NULL) !== 0 ? STRING : 0)
     this.loose = alternatives.some(({ node }) => node.rulesReading(STRING).some((rule) => rule.loose === true))
-    // parseUntypedJson: every branch that admits strings is untyped (it reads them), none keeps them as they are.
-    this.parsesAdmitted =
-      alternatives.some(({ node }) => (node.types & ~node.keeps & STRING) !== 0) &&
-      !alternatives.some(({ node }) => (node.keeps & STRING) !== 0)
+    // parseUntypedJson: strings are admitted, and no branch keeps them as they are (each that admits them reads them).
+    const kept = alternatives.reduce((bits, { node }) => bits | node.keeps, 0)
+    this.parsesAdmitted = (types & ~kept & STRING) !== 0
   }
 
   /** The object branch of `value`, or -1 when the fit budget left that unknown: the value then stays as sent. */
