@@ -1,5 +1,6 @@
 import { format } from '@x/json-pointer'
 import { type CoerceToolArgsOptions, coerceToolArgs } from './coerce-tool-args.js'
+import { isRecord } from './internal/shape.js'
 
 /** One RFC 6902 operation reported by `coerceToolArgsWithPatch`. */
 export interface CoercionPatchOperation {
@@ -53,38 +54,27 @@ export function coerceToolArgsWithPatch<Expected = unknown>(
   }
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
-// The operations that turn `args` into `coerced`. Coercion copies only the objects and arrays on the way to a change,
-// so the walk enters only where the two differ. Undefined when it meets an input object a second time: the arguments
-// are not a tree, and one operation per path could be 2^depth of them.
+// The operations from `args` to `coerced`, entering only where they differ (coercion copies just the path to a change).
+// Undefined at an input object met twice: not a tree, and one operation per path could be 2^depth.
 function patchOf(args: unknown, coerced: unknown): CoercionPatchOperation[] | undefined {
   const operations: CoercionPatchOperation[] = []
-  const tokens: Array<string | number> = []
   const entered = new Set<object>()
-  const diff = (input: unknown, output: unknown): boolean => {
+  const diff = (input: unknown, output: unknown, path: ReadonlyArray<string | number>): boolean => {
     if (typeof input === 'object' && input !== null) {
       if (entered.has(input)) return false
       entered.add(input)
     }
     if (Array.isArray(input) && Array.isArray(output) && input.length === output.length) {
-      for (let index = 0; index < output.length; index++) {
-        if (input[index] === output[index]) continue
-        tokens.push(index)
-        if (!diff(input[index], output[index])) return false
-        tokens.pop()
-      }
+      for (let index = 0; index < output.length; index++)
+        if (input[index] !== output[index] && !diff(input[index], output[index], [...path, index])) return false
     } else if (isRecord(input) && isRecord(output)) {
       for (const key of Object.keys(output)) {
         if (Object.hasOwn(input, key) && input[key] === output[key]) continue
-        tokens.push(key)
-        if (!Object.hasOwn(input, key)) operations.push({ op: 'add', path: format(tokens), value: output[key] })
-        else if (!diff(input[key], output[key])) return false
-        tokens.pop()
+        if (!Object.hasOwn(input, key)) operations.push({ op: 'add', path: format([...path, key]), value: output[key] })
+        else if (!diff(input[key], output[key], [...path, key])) return false
       }
-    } else operations.push({ op: 'replace', path: format(tokens), value: output })
+    } else operations.push({ op: 'replace', path: format(path), value: output })
     return true
   }
-  return diff(args, coerced) ? operations : undefined
+  return diff(args, coerced, []) ? operations : undefined
 }

@@ -8,11 +8,10 @@ export type { CoerceToolArgsOptions }
 /**
  * Coerces a tool call's arguments to the types its JSON Schema declares.
  *
- * `schema` is the tool's parameters schema and the document root for every `$ref`. At each position the schema in force
- * is resolved (`$ref` with siblings, `allOf`, `anyOf`/`oneOf`), then a value already admitted stays; `"5"` becomes `5`
- * for integer/number, `"true"` a boolean, `"null"` null; JSON text becomes the object or array asked for; a lone value
- * becomes `[value]` where only an array is admitted; a number or boolean its string where only a string is. Anything
- * else stays as sent (see the README's rules and options).
+ * `schema` is the tool's parameters schema, the root of every `$ref`. At each position the schema in force is resolved
+ * (`$ref` with siblings, `allOf`, `anyOf`/`oneOf`); a value it admits stays; `"5"` becomes `5` for integer/number,
+ * `"true"` a boolean, `"null"` null; JSON text the object or array asked for; a lone value `[value]` where only an
+ * array is admitted; a number or boolean its string where only a string is. Anything else stays (see the README).
  *
  * Pure: `args` is never mutated, untouched subtrees are shared, and a call that changes nothing returns `args` itself.
  * Never throws on data. The compiled schema is cached per (schema object, options); from its second call on, object

@@ -1,6 +1,5 @@
-// Copying an argument array without reading what it does not own. `slice` copies a hole as a hole only while no
-// prototype holds that index: after `Array.prototype[1] = 'x'`, `[0, , 2].slice()` owns `1: 'x'`. Holes stay holes
-// here (JSON cannot send one, so a value a prototype supplied never reaches a tool).
+// Copying an argument array without reading what it does not own: after `Array.prototype[1] = 'x'`, `[0, , 2].slice()`
+// owns `1: 'x'`. Holes stay holes (JSON cannot send one, so a value a prototype supplied never reaches a tool).
 
 // Whether a hole of `value` can read an element from a prototype: one that is not Array.prototype, an Array.prototype
 // that holds an index (it is an array: its length is no longer 0), or an enumerable key on Object.prototype.

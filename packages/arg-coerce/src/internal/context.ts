@@ -34,8 +34,7 @@ export class Context {
 
   private compileSchemas(schemas: readonly unknown[]): Node | null {
     const single = schemas.length === 1 ? schemas[0] : undefined
-    // The node of one schema object depends on that object (and the root) alone: positions reached through one `$ref`
-    // share it, which closes a recursive model into a cycle of nodes.
+    // One node per schema object: positions reached through one `$ref` share it, so a recursive model is a cycle.
     const resolved = typeof single === 'object' && single !== null ? this.resolver.resolve(single) : undefined
     const keys = [single, resolved].filter((key): key is object => typeof key === 'object' && key !== null)
     for (const key of keys) if (this.memo.has(key)) return this.memo.get(key)!
@@ -47,55 +46,36 @@ export class Context {
   private build(shapes: Shape[]): Node | null {
     if (shapes.length <= 1) return shapes.length === 0 ? null : this.nodeOf(shapes[0]!, false)
     // `anyOf: [X, {type: null}]` (pydantic's Optional, zod's nullable) is X that also admits null: one plain node.
-    const nullAt =
-      shapes.length === 2 ? shapes.findIndex((shape) => shape.types === NULL && shape.enums.length === 0) : -1
-    if (nullAt !== -1) {
-      const other = shapes[1 - nullAt]!
-      if (other.enums.length === 0) return this.nodeOf({ ...other, types: other.types | NULL }, false)
-    }
+    const nullAt = shapes.findIndex((shape) => shape.types === NULL && shape.enums.length === 0)
+    const other = shapes.length === 2 && nullAt !== -1 ? shapes[1 - nullAt] : undefined
+    if (other?.enums.length === 0) return this.nodeOf({ ...other, types: other.types | NULL }, false)
     const alternatives = shapes.map((shape): Alternative => {
       const node = this.nodeOf(shape, true)!
-      return {
-        node,
-        required: [...shape.required], // an array: iterated on every choice
-        declares: (key) => node.object?.declares(key) ?? false,
-        tags: this.tagsOf(shape),
-        refs: shape.refs,
-      }
+      const required = [...shape.required] // an array: iterated on every choice
+      // Properties whose `const` (or one-value `enum`) names the branch: pydantic and zod discriminated unions.
+      const tags: Array<{ key: string; value: unknown }> = []
+      for (const [key, schemas] of shape.properties)
+        for (const tag of schemas.map((schema) => readConstTag(this.resolver.resolve(schema))))
+          if (tag !== undefined) tags.push({ key, value: tag.value })
+      return { node, required, declares: (key) => node.object?.declares(key) ?? false, tags, refs: shape.refs }
     })
     return new UnionNode(alternatives, shapes[0]!.discriminator, this.tagMatches)
   }
 
   /** The node of one alternative; null (unless a union needs it) when no value there can change. */
   private nodeOf(shape: Shape, always: boolean): Node | null {
-    const { types } = shape
+    const { types, properties, patterns, additional, closed, prefix, items } = shape
     const rules = rulesFor(shape, this.flags)
-    const object =
-      (types & OBJECT) !== 0 &&
-      (shape.properties.size > 0 || shape.patterns.length > 0 || shape.additional.length > 0 || shape.closed)
-        ? new ObjectPart(shape, this.compile)
-        : undefined
-    const array =
-      (types & ARRAY) !== 0 && (shape.prefix.length > 0 || shape.items.length > 0)
-        ? new ArrayPart(shape, this.compile)
-        : undefined
-    if (!always && rules.length === 0 && object === undefined && array === undefined) return null
+    const objects =
+      (types & OBJECT) !== 0 && (properties.size > 0 || patterns.length > 0 || additional.length > 0 || closed)
+    const arrays = (types & ARRAY) !== 0 && (prefix.length > 0 || items.length > 0)
+    if (!always && rules.length === 0 && !objects && !arrays) return null
+    const object = objects ? new ObjectPart(shape, this.compile) : undefined
+    const array = arrays ? new ArrayPart(shape, this.compile) : undefined
     return new Node(types, shape.enums, rules, object, array)
   }
 
-  // Properties whose `const` (or one-value `enum`) names the branch: pydantic and zod discriminated unions.
-  private tagsOf(shape: Shape): Alternative['tags'] {
-    const tags: Array<{ key: string; value: unknown }> = []
-    for (const [key, schemas] of shape.properties)
-      for (const schema of schemas) {
-        const tag = readConstTag(this.resolver.resolve(schema))
-        if (tag !== undefined) tags.push({ key, value: tag.value })
-      }
-    return tags
-  }
-
-  // Whether a sent tag names `expected` as a position of its type would coerce it (`"5"` names `const: 5`), so that
-  // coercing the tag cannot change the branch chosen on the raw value.
+  // Whether a sent tag names `expected` once coerced (`"5"` names `const: 5`): coercing a tag cannot change the branch.
   private readonly tagMatches = (sent: unknown, expected: unknown): boolean => {
     if (sent === expected) return true
     const bits = typeBitsOfValue(expected)
@@ -106,8 +86,7 @@ export class Context {
   }
 }
 
-// The last call's context is held strongly (one at most): a tool called again skips the WeakMaps. Without options
-// (flags 0) the context is the WeakMap's value itself: tools called in turn pay one lookup.
+// The last context is held strongly (one): a repeat call skips the WeakMaps; without options a tool costs one lookup.
 const contexts = new WeakMap<object, Context>()
 const withOptions = new WeakMap<object, Context[]>()
 let last: Context | undefined

@@ -17,12 +17,11 @@ function inEnums(enums: ReadonlyArray<readonly unknown[]>, value: unknown): bool
   return true
 }
 
-/**
- * A compiled position of the schema (one alternative; unions are UnionNode). `keeps`: bits of the values left as they
- * are (scalars) or entered; `changes`: bits of the values `run` may change (generated code calls it for those alone).
- */
+/** A compiled position of the schema (one alternative; unions are UnionNode). */
 export class Node implements Position {
+  /** Bits of the values left as they are (scalars) or entered. */
   readonly keeps: number
+  /** Bits of the values `run` may change (generated code calls it for those alone). */
   changes: number
   branches: Position['branches'] = undefined
   /** False for a union, whose `run` chooses a branch first. */
@@ -35,14 +34,9 @@ export class Node implements Position {
     readonly object: ObjectView | undefined,
     readonly array: ArrayView | undefined,
   ) {
-    let read = 0
-    let admittedRead = 0
-    for (const rule of rules) {
-      read |= rule.from
-      if (rule.readsAdmitted === true) admittedRead |= rule.from
-    }
-    this.keeps = types & ~admittedRead
-    this.changes = read | (object === undefined ? 0 : OBJECT) | (array === undefined ? 0 : ARRAY)
+    this.keeps = rules.reduce((keeps, rule) => (rule.readsAdmitted === true ? keeps & ~rule.from : keeps), types)
+    const entered = (object === undefined ? 0 : OBJECT) | (array === undefined ? 0 : ARRAY)
+    this.changes = rules.reduce((changes, rule) => changes | rule.from, entered)
   }
 
   rulesReading(bits: number): Rule[] {

@@ -26,7 +26,7 @@ export class ObjectPart implements ObjectView {
     shape: Shape,
     private readonly compile: Compile,
   ) {
-    for (const { source, schema } of shape.patterns) {
+    for (const [source, schema] of shape.patterns) {
       const test = createPatternTest(source)
       if (test !== undefined) this.patterns.push({ test, schema })
     }
@@ -65,10 +65,7 @@ export class ObjectPart implements ObjectView {
     return this.declared.has(key) || this.patterns.some((pattern) => pattern.test(key))
   }
 
-  /**
-   * Whether the value owns every required name, and every own property a coercion would reach is allowed and already
-   * has its types (see Position.fits).
-   */
+  /** Whether `value` owns every required name, and each own property a coercion would reach is allowed and fits. */
   fits(value: Record<string, unknown>, budget: Budget): boolean {
     for (const key of this.required) if (!Object.hasOwn(value, key)) return false // as many reads as the schema lists
     // Other keys matter only under patterns or additionalProperties; then each spends the budget, reached or not.

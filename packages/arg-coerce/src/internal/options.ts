@@ -1,9 +1,6 @@
 /** Options of `coerceToolArgs` and `coerceToolArgsWithPatch`. */
 export interface CoerceToolArgsOptions {
-  /**
-   * How many levels of objects and arrays are entered (default 128, at most 1,000). Deeper values pass through
-   * unchanged, so no input, however deep, can overflow the stack.
-   */
+  /** Levels of objects and arrays entered (default 128, at most 1,000); deeper ones stay as sent: no stack overflow. */
   readonly maxDepth?: number
   /**
    * Whether this call may specialize a schema it has seen before with `new Function` (default true; see the README's

@@ -5,9 +5,8 @@ export const NOT_PARSED: unique symbol = Symbol('not parsed')
 
 const JSON_NUMBER = /^[+-]?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/
 
-// A plain decimal ("42", "-0.5": at most 15 digits, no exponent), else NaN: most numbers models stringify, read
-// faster than by `Number()`. The mantissa is an exact double and one division by an exact power of ten is correctly
-// rounded (Clinger's fast path): the same double `Number()` gives.
+// A plain decimal ("42", "-0.5": at most 15 digits, no exponent, what models mostly send) read faster than by
+// `Number()`, else NaN. An exact mantissa over an exact power of ten rounds correctly (Clinger's fast path).
 function parsePlainDecimal(text: string): number {
   const length = text.length
   const start = text.charCodeAt(0) === 45 /* - */ ? 1 : 0

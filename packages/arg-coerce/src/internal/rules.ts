@@ -8,8 +8,7 @@ import type { Walk } from './walk.js'
 
 const { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING } = JsonTypeBits
 
-// Each rule is written once, in the table below: a compiled position keeps the rules that apply to it, in table
-// order, and the interpreter (Node.coerce) and the generated code (generate.ts) both run them.
+// Each rule is written once, in the table below: Node.coerce and generate.ts run a position's rules in table order.
 interface Row extends Rule {
   /** The option bit that turns the rule on; without one it is always on. */
   readonly option?: number
@@ -76,10 +75,7 @@ const RULES: readonly Row[] = [
 
 /** The rules on under `flags` that apply at a position, in order; only `readsAdmitted` ones read values it admits. */
 export function rulesFor(shape: Shape, flags: number): Rule[] {
-  return RULES.filter(
-    (rule) =>
-      (rule.option === undefined || (flags & rule.option) !== 0) &&
-      rule.applies(shape) &&
-      (rule.readsAdmitted === true || (rule.from & ~shape.types) !== 0),
-  )
+  const on = (rule: Row) => rule.option === undefined || (flags & rule.option) !== 0
+  const hasInput = (rule: Row) => rule.readsAdmitted === true || (rule.from & ~shape.types) !== 0
+  return RULES.filter((rule) => on(rule) && rule.applies(shape) && hasInput(rule))
 }

@@ -4,10 +4,9 @@ import { JsonTypeBits, readDiscriminator, typeBitsOfKeyword, typeBitsOfValue } f
 const { ANY, NULL } = JsonTypeBits
 
 /**
- * What applies at one position of the value, read from a schema node, its `$ref` chain and its `allOf` members; a
- * new one is the shape of `{}`. Child positions keep their raw schema nodes, resolved when data reaches them
- * (descending into data is progress: a recursive model is fine there). The lists inside `enums`, `properties` and
- * `prefix` are replaced, never pushed to: clones share them.
+ * What applies at one position, read from a schema node, its `$ref` chain and `allOf` members (new: the shape of `{}`).
+ * Child positions keep their raw schema nodes, resolved when data reaches them (descending into data is progress:
+ * recursion is fine). Lists, here and in `properties` and `prefix`, are replaced, not pushed to: clones share them.
  */
 export class Shape {
   types: number = ANY
@@ -15,31 +14,21 @@ export class Shape {
   enums: ReadonlyArray<readonly unknown[]> = []
   properties = new Map<string, unknown[]>()
   required = new Set<string>()
-  patterns: Array<{ source: string; schema: unknown }> = []
-  additional: unknown[] = []
+  patterns: ReadonlyArray<[source: string, schema: unknown]> = []
+  additional: readonly unknown[] = []
   /** `additionalProperties: false`: a key neither declared nor matched by a pattern is not allowed. */
   closed = false
   prefix: unknown[][] = []
-  items: unknown[] = []
+  items: readonly unknown[] = []
   /** `$ref` strings of the union branches that led here (for a discriminator `mapping`). */
-  refs: string[] = []
+  refs: readonly string[] = []
   discriminator: BranchDiscriminator | undefined = undefined
   /** Schema objects applied here: once is enough (A and A is A), and one that contains itself stops. */
   seen = new Set<object>()
 }
 
-function cloneShape(shape: Shape): Shape {
-  return {
-    ...shape,
-    properties: new Map(shape.properties),
-    required: new Set(shape.required),
-    patterns: [...shape.patterns],
-    additional: [...shape.additional],
-    prefix: [...shape.prefix],
-    items: [...shape.items],
-    refs: [...shape.refs],
-    seen: new Set(shape.seen),
-  }
+function cloneShape({ properties, required, seen, ...shape }: Shape): Shape {
+  return { ...shape, properties: new Map(properties), required: new Set(required), seen: new Set(seen) }
 }
 
 type Union = { branches: readonly unknown[]; path: RefPath | undefined; discriminator: BranchDiscriminator | undefined }
@@ -48,7 +37,7 @@ type Union = { branches: readonly unknown[]; path: RefPath | undefined; discrimi
 const MAX_ALTERNATIVES = 64
 const MAX_NODES = 512
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 const own = (node: Record<string, unknown>, key: string): unknown => (Object.hasOwn(node, key) ? node[key] : undefined)
 const entriesOf = (value: unknown): Array<[string, unknown]> => (isRecord(value) ? Object.entries(value) : [])
@@ -57,28 +46,27 @@ const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []
 function readKeywords(node: Record<string, unknown>, shape: Shape): void {
   let bits = Object.hasOwn(node, 'type') ? typeBitsOfKeyword(node['type']) : ANY
   if (own(node, 'nullable') === true && bits !== ANY) bits |= NULL
-  for (const list of [Object.hasOwn(node, 'const') ? [node['const']] : undefined, own(node, 'enum')]) {
-    if (!Array.isArray(list)) continue
-    bits &= list.reduce((mask: number, value: unknown) => mask | typeBitsOfValue(value), 0)
-    shape.enums = [...shape.enums, list]
-  }
+  const lists = [Object.hasOwn(node, 'const') ? [node['const']] : undefined, own(node, 'enum')].filter(Array.isArray)
+  for (const list of lists) bits &= list.reduce((mask: number, value: unknown) => mask | typeBitsOfValue(value), 0)
+  shape.enums = [...shape.enums, ...lists]
   shape.types &= bits
   for (const [key, schema] of entriesOf(own(node, 'properties')))
     shape.properties.set(key, [...(shape.properties.get(key) ?? []), schema])
   for (const key of listOf(own(node, 'required'))) if (typeof key === 'string') shape.required.add(key)
-  for (const [source, schema] of entriesOf(own(node, 'patternProperties'))) shape.patterns.push({ source, schema })
+  shape.patterns = [...shape.patterns, ...entriesOf(own(node, 'patternProperties'))]
   const additional = own(node, 'additionalProperties')
-  if (isRecord(additional)) shape.additional.push(additional)
+  if (isRecord(additional)) shape.additional = [...shape.additional, additional]
   else if (additional === false) shape.closed = true
   const prefixItems = own(node, 'prefixItems')
   const items = own(node, 'items')
   // Draft 7 tuples: `items` is the list and `additionalItems` the rest.
   const tuple = listOf(Array.isArray(prefixItems) ? prefixItems : items)
   const rest = Array.isArray(prefixItems) ? items : Array.isArray(items) ? own(node, 'additionalItems') : items
+  shape.prefix = [...shape.prefix]
   // Lists added before they are read: a polluted Array.prototype holds indexes too.
   while (shape.prefix.length < tuple.length) shape.prefix.push([])
   tuple.forEach((schema: unknown, index: number) => (shape.prefix[index] = [...shape.prefix[index]!, schema]))
-  if (isRecord(rest)) shape.items.push(rest)
+  if (isRecord(rest)) shape.items = [...shape.items, rest]
 }
 
 /** The alternatives at one position: one shape, or one per union branch (with the node's own keywords); empty when every branch re-enters itself. */
@@ -103,8 +91,7 @@ export function shapesOf(resolver: RefResolver, schemas: readonly unknown[]): Sh
     return true
   }
   // One shape per combination of branches, in order: the first alternative is the first branch of each union.
-  const expand = (shape: Shape, unions: readonly Union[]): void => {
-    const [union, ...others] = unions
+  const expand = (shape: Shape, [union, ...others]: readonly Union[]): void => {
     if (union === undefined) {
       out.push(shape)
       return
@@ -114,7 +101,7 @@ export function shapesOf(resolver: RefResolver, schemas: readonly unknown[]): Sh
       if (out.length >= MAX_ALTERNATIVES || nodes >= MAX_NODES) return
       const alternative = cloneShape(shape)
       const ref = isRecord(branch) ? own(branch, '$ref') : undefined
-      if (typeof ref === 'string') alternative.refs.push(ref)
+      if (typeof ref === 'string') alternative.refs = [...alternative.refs, ref]
       const nested: Union[] = []
       // A branch that re-enters its own path is dropped; its siblings survive.
       if (collect(branch, union.path, alternative, nested)) expand(alternative, [...others, ...nested])

@@ -3,8 +3,7 @@ import type { Walk } from './walk.js'
 /** What is left of a fit check's budget (see FIT_BUDGET in node.ts). */
 export type Budget = { left: number }
 
-// The shapes the compiled pieces see of each other (Node and UnionNode are Positions, ObjectPart and ArrayPart the
-// views): each piece imports these, not the others' modules, so no import runs in a circle.
+// What the compiled pieces see of each other (Node is a Position, the parts are views): no import runs in a circle.
 export interface Position {
   readonly types: number
   readonly keeps: number

@@ -1,6 +1,5 @@
 import type { BranchDiscriminator, ObjectBranch } from '@x/schema-ref'
-import { createObjectBranchSelector, selectArrayBranch } from '@x/schema-ref'
-import { JsonTypeBits, typeBitsOfValue } from '@x/schema-ref'
+import { JsonTypeBits, createObjectBranchSelector, selectArrayBranch, typeBitsOfValue } from '@x/schema-ref'
 import { FIT_BUDGET, Node, SKIP_LOOSE, SKIP_PARSING } from './node.js'
 import { NOT_PARSED, isNullWord, parseStructure } from './parse-scalar.js'
 import type { Budget } from './types.js'
@@ -46,14 +45,11 @@ export class UnionNode extends Node {
     this.select = createObjectBranchSelector(this.objects, { discriminator, fits: this.branchFits, tagMatches })
     if (this.objects.length > 0) this.branches = { select: this.choose, nodes: this.objects.map(({ node }) => node) }
     this.arrays = alternatives.filter((alternative) => (alternative.node.types & ARRAY) !== 0)
-    let changes = (types & NULL) !== 0 ? STRING : 0
-    for (const { node } of alternatives) changes |= node.changes
-    this.changes = changes
+    this.changes = alternatives.reduce((changes, { node }) => changes | node.changes, (types & NULL) !== 0 ? STRING : 0)
     this.loose = alternatives.some(({ node }) => node.rulesReading(STRING).some((rule) => rule.loose === true))
-    // parseUntypedJson: every branch that admits strings is untyped (it reads them), none keeps them as they are.
-    this.parsesAdmitted =
-      alternatives.some(({ node }) => (node.types & ~node.keeps & STRING) !== 0) &&
-      !alternatives.some(({ node }) => (node.keeps & STRING) !== 0)
+    // parseUntypedJson: strings are admitted, and no branch keeps them as they are (each that admits them reads them).
+    const kept = alternatives.reduce((bits, { node }) => bits | node.keeps, 0)
+    this.parsesAdmitted = (types & ~kept & STRING) !== 0
   }
 
   /** The object branch of `value`, or -1 when the fit budget left that unknown: the value then stays as sent. */
@@ -86,8 +82,7 @@ export class UnionNode extends Node {
     return walk.owning(false, () => this.firstCoercion(value, bits, depth, walk, parsed ? SKIP_PARSING : 0))
   }
 
-  // Loose readings only after every branch's own rules: `anyOf: [boolean,
-  // integer]` gives "1" the integer, as `type: [boolean, integer]` does.
+  // Loose rules come last across branches: `anyOf: [boolean, integer]` gives "1" the integer, as a `type` list does.
   private firstCoercion(value: unknown, bits: number, depth: number, walk: Walk, skip: number): unknown {
     let fallback = value
     for (const pass of this.loose ? [skip | SKIP_LOOSE, skip] : [skip]) {
@@ -101,8 +96,7 @@ export class UnionNode extends Node {
     return fallback
   }
 
-  // As key-unmap reads it: the types, and inside an object (an array) only when one branch takes objects (arrays)
-  // (asking every branch in depth makes a union of unions under `items` exponential).
+  // As key-unmap reads it: the types, in depth only under one object (array) branch (all: exponential under `items`).
   override fits(value: unknown, budget: Budget): boolean {
     if (--budget.left < 0) return false
     const bits = typeBitsOfValue(value)
@@ -112,9 +106,8 @@ export class UnionNode extends Node {
   }
 
   /**
-   * An array goes to the branch it fits (none known past the fit budget: it stays); else to the first whose coercion
-   * makes it fit without wrapping items into arrays (GeoJSON LineString coordinates stay a LineString, not a Polygon);
-   * else to the first whose coercion fits at all; else to the first array branch.
+   * An array goes to the branch it fits (past the fit budget: it stays); else the first whose coercion fits with no
+   * item wrapped (GeoJSON LineString coordinates stay a LineString); else the first that fits coerced; else the first.
    */
   private runArray(value: unknown[], depth: number, walk: Walk): unknown {
     const arrays = this.arrays

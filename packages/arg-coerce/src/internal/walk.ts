@@ -1,13 +1,10 @@
-// Arguments need not be trees: an object reached by several paths (a DAG) costs 2^depth walked once per path. Past
-// REMEMBER_AFTER objects and arrays entered, a call remembers each result by (value, part, depth): it is coerced once.
+// A DAG walked per path costs 2^depth: past REMEMBER_AFTER entries, a call memoizes results by (value, part, depth).
 export const REMEMBER_AFTER = 10_000
 
-/**
- * The state of one call, passed down, never shared by two calls in progress. `generates`: whether parts may specialize.
- * `owned`: whether the value at hand was parsed from JSON text in this call (nothing else holds it: coerce in place).
- */
+/** The state of one call, passed down, never shared by two in progress; `generates`: whether parts may specialize. */
 export class Walk {
   visits = 0
+  /** The value at hand was parsed from JSON text in this call: nothing else holds it, so it is coerced in place. */
   owned = false
   private memo: WeakMap<object, Map<object, Map<number, unknown>>> | undefined
 
