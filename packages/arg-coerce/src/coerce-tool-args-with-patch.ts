@@ -58,23 +58,30 @@ export function coerceToolArgsWithPatch<Expected = unknown>(
 // Undefined at an input object met twice: not a tree, and one operation per path could be 2^depth.
 function patchOf(args: unknown, coerced: unknown): CoercionPatchOperation[] | undefined {
   const operations: CoercionPatchOperation[] = []
+  const tokens: Array<string | number> = []
   const entered = new Set<object>()
-  const diff = (input: unknown, output: unknown, path: ReadonlyArray<string | number>): boolean => {
+  const diff = (input: unknown, output: unknown): boolean => {
     if (typeof input === 'object' && input !== null) {
       if (entered.has(input)) return false
       entered.add(input)
     }
     if (Array.isArray(input) && Array.isArray(output) && input.length === output.length) {
-      for (let index = 0; index < output.length; index++)
-        if (input[index] !== output[index] && !diff(input[index], output[index], [...path, index])) return false
+      for (let index = 0; index < output.length; index++) {
+        if (input[index] === output[index]) continue
+        tokens.push(index)
+        if (!diff(input[index], output[index])) return false
+        tokens.pop()
+      }
     } else if (isRecord(input) && isRecord(output)) {
       for (const key of Object.keys(output)) {
         if (Object.hasOwn(input, key) && input[key] === output[key]) continue
-        if (!Object.hasOwn(input, key)) operations.push({ op: 'add', path: format([...path, key]), value: output[key] })
-        else if (!diff(input[key], output[key], [...path, key])) return false
+        tokens.push(key)
+        if (!Object.hasOwn(input, key)) operations.push({ op: 'add', path: format(tokens), value: output[key] })
+        else if (!diff(input[key], output[key])) return false
+        tokens.pop()
       }
-    } else operations.push({ op: 'replace', path: format(path), value: output })
+    } else operations.push({ op: 'replace', path: format(tokens), value: output })
     return true
   }
-  return diff(args, coerced, []) ? operations : undefined
+  return diff(args, coerced) ? operations : undefined
 }
