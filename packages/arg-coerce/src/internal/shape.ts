@@ -27,8 +27,13 @@ export class Shape {
   seen = new Set<object>()
 }
 
-function cloneShape({ properties, required, seen, ...shape }: Shape): Shape {
-  return { ...shape, properties: new Map(properties), required: new Set(required), seen: new Set(seen) }
+function cloneShape(shape: Shape): Shape {
+  return {
+    ...shape,
+    properties: new Map(shape.properties),
+    required: new Set(shape.required),
+    seen: new Set(shape.seen),
+  }
 }
 
 type Union = { branches: readonly unknown[]; path: RefPath | undefined; discriminator: BranchDiscriminator | undefined }
@@ -46,14 +51,17 @@ const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []
 function readKeywords(node: Record<string, unknown>, shape: Shape): void {
   let bits = Object.hasOwn(node, 'type') ? typeBitsOfKeyword(node['type']) : ANY
   if (own(node, 'nullable') === true && bits !== ANY) bits |= NULL
-  const lists = [Object.hasOwn(node, 'const') ? [node['const']] : undefined, own(node, 'enum')].filter(Array.isArray)
-  for (const list of lists) bits &= list.reduce((mask: number, value: unknown) => mask | typeBitsOfValue(value), 0)
-  shape.enums = [...shape.enums, ...lists]
+  for (const list of [Object.hasOwn(node, 'const') ? [node['const']] : undefined, own(node, 'enum')])
+    if (Array.isArray(list)) {
+      bits &= list.reduce((mask: number, value: unknown) => mask | typeBitsOfValue(value), 0)
+      shape.enums = [...shape.enums, list]
+    }
   shape.types &= bits
   for (const [key, schema] of entriesOf(own(node, 'properties')))
     shape.properties.set(key, [...(shape.properties.get(key) ?? []), schema])
   for (const key of listOf(own(node, 'required'))) if (typeof key === 'string') shape.required.add(key)
-  shape.patterns = [...shape.patterns, ...entriesOf(own(node, 'patternProperties'))]
+  const patterns = entriesOf(own(node, 'patternProperties'))
+  if (patterns.length > 0) shape.patterns = [...shape.patterns, ...patterns]
   const additional = own(node, 'additionalProperties')
   if (isRecord(additional)) shape.additional = [...shape.additional, additional]
   else if (additional === false) shape.closed = true
@@ -62,7 +70,7 @@ function readKeywords(node: Record<string, unknown>, shape: Shape): void {
   // Draft 7 tuples: `items` is the list and `additionalItems` the rest.
   const tuple = listOf(Array.isArray(prefixItems) ? prefixItems : items)
   const rest = Array.isArray(prefixItems) ? items : Array.isArray(items) ? own(node, 'additionalItems') : items
-  shape.prefix = [...shape.prefix]
+  if (tuple.length > 0) shape.prefix = [...shape.prefix]
   // Lists added before they are read: a polluted Array.prototype holds indexes too.
   while (shape.prefix.length < tuple.length) shape.prefix.push([])
   tuple.forEach((schema: unknown, index: number) => (shape.prefix[index] = [...shape.prefix[index]!, schema]))
