@@ -3,7 +3,7 @@
 // and selectArrayBranch), not the one whose names match most keys.
 import { deepFreeze } from '@x/test-utils'
 import { describe, expect, it } from 'vitest'
-import { mongodbExport } from './fixtures/real-schemas.js'
+import { mongodbExport } from './fixtures/mongodb-export.js'
 import { sanitizeToolSchema } from './sanitize-tool-schema.js'
 import { unmapArgKeys } from './unmap-arg-keys.js'
 

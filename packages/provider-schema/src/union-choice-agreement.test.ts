@@ -21,7 +21,7 @@ import { sanitizeToolSchema, unmapArgKeys } from '@x/key-unmap'
 import { deepFreeze } from '@x/test-utils'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { mongodbExport } from '../../key-unmap/src/fixtures/real-schemas.js'
+import { mongodbExport } from '../../key-unmap/src/fixtures/mongodb-export.js'
 
 type Json = Record<string, unknown>
 
