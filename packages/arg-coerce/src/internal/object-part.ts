@@ -94,9 +94,9 @@ export class ObjectPart implements ObjectView {
   layout(limit: number): Layout | undefined {
     if (this.patterns.length > 0 || this.opaque || this.declared.size > limit) return undefined
     if (this.additional.length > 0) {
-      // With no declared names and no patterns, every key reaches the one `additionalProperties` slot.
-      const node = this.declared.size === 0 ? this.nodeFor('') : undefined
-      return node === undefined ? undefined : node === null ? { properties: [] } : { everyKey: node }
+      if (this.declared.size > 0) return undefined
+      const node = this.nodeFor('') // no declared names, no patterns: every key reaches `additionalProperties`
+      return node === null ? { properties: [] } : { everyKey: node }
     }
     const properties: Array<{ key: string; node: Position }> = []
     for (const key of this.declared.keys()) {

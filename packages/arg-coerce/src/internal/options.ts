@@ -20,10 +20,7 @@ export interface CoerceToolArgsOptions {
 }
 
 /** The options that change the rules, as bits: a compiled schema is cached per (schema object, flags). */
-export const NO_CODEGEN = 1
-export const PARSE_UNTYPED_JSON = 2
-export const STRINGIFY_STRUCTURES = 4
-export const LOOSE_BOOLEANS = 8
+export const [NO_CODEGEN, PARSE_UNTYPED_JSON, STRINGIFY_STRUCTURES, LOOSE_BOOLEANS] = [1, 2, 4, 8] as const
 
 const DEFAULTS: { readonly maxDepth: number; readonly flags: number } = { maxDepth: 128, flags: 0 }
 const MAX_MAX_DEPTH = 1000

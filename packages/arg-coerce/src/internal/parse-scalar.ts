@@ -56,9 +56,7 @@ const word = (text: string): string => (text.length > 12 ? '' : text.trim().toLo
 
 /** `true`/`false` from the words, trimmed and in any case; nothing else ("1", "yes" are not booleans). */
 export function parseBoolean(text: string): boolean | typeof NOT_PARSED {
-  if (text === 'true') return true
-  if (text === 'false') return false
-  const lower = word(text)
+  const lower = text === 'true' || text === 'false' ? text : word(text)
   return lower === 'true' ? true : lower === 'false' ? false : NOT_PARSED
 }
 
