@@ -1,7 +1,7 @@
 import { JsonTypeBits } from '@x/schema-ref'
 import { type Code, Constants, index, join, js, literal, locals } from './emit.js'
 import { inheritsElements, ownElements } from './array-copy.js'
-import type { ArrayLayout, ArrayView, DeclaredProperties, ObjectView, Position } from './types.js'
+import type { ArrayLayout, ArrayView, DeclaredProperties, ObjectView, Position, Rule } from './types.js'
 import { NOT_PARSED, parseStructure } from './parse-scalar.js'
 
 const { ARRAY, BOOLEAN, INTEGER, NUMBER, OBJECT, STRING } = JsonTypeBits
@@ -28,32 +28,9 @@ const MAX_GENERATED_SOURCE = 262_144
 export const readableByName = (key: string): boolean =>
   key.length <= MAX_GENERATED_NAME_LENGTH && !(key in Object.prototype)
 
-const HELPERS = {
-  has: Object.prototype.hasOwnProperty,
-  isArray: Array.isArray,
-  getPrototypeOf: Object.getPrototypeOf,
-  objectPrototype: Object.prototype,
-  inheritsElements,
-  ownElements,
-  NOT_PARSED,
-  parseStructure,
-}
-
-// Under a CSP without 'unsafe-eval' (or on Cloudflare Workers) the first attempt throws; no other is made.
-function compile<T>(name: Code, code: Code, constants: Constants): T | undefined {
-  const body = js`${constants.declarations()}\nreturn function ${name}(v0, d0, w) {\n${code}\nreturn out0;\n};`
-  if (codegen.available === false || body.length > MAX_GENERATED_SOURCE) return undefined
-  try {
-    // eslint-disable-next-line no-new-func -- the specialization itself: schema strings enter only as literals (emit.ts)
-    const run = new Function('k', ...Object.keys(HELPERS), body)(constants.values, ...Object.values(HELPERS)) as T
-    codegen.available = true
-    codegen.compiled++
-    return run
-  } catch {
-    codegen.available = false
-    return undefined
-  }
-}
+const { getPrototypeOf, prototype: objectPrototype } = Object
+const BUILT_INS = { has: objectPrototype.hasOwnProperty, isArray: Array.isArray, getPrototypeOf, objectPrototype }
+const HELPERS = { ...BUILT_INS, inheritsElements, ownElements, NOT_PARSED, parseStructure }
 
 // Level L of nesting has its own variables (`vL` the object or array, `dL` its depth left, `outL` its result, `xL`/`rL`
 // an item and what it became, `iL` its index or key, `bL` a union branch, `oL` whether the call owned its value).
@@ -72,15 +49,8 @@ class Generator {
     if ((node.changes & STRING) !== 0) {
       const rules =
         node.plain && node.enums.length === 0 && (node.keeps & STRING) === 0 ? node.rulesReading(STRING) : []
-      const chain = join(
-        rules.map((rule) =>
-          // In line at the top level only: each level would double the code of everything below it.
-          rule.parses === true && level === 0
-            ? this.parsed(node, level)
-            : js`${r} = ${this.constants.add(rule.apply)}(${x}, ${n}, ${d}, w);`,
-        ),
-        js` if (${r} === NOT_PARSED) `,
-      )
+      const applied = rules.map((rule) => this.applied(rule, node, n, level))
+      const chain = join(applied, js` if (${r} === NOT_PARSED) `)
       const body = rules.length === 0 ? js`${call} ${store}` : js`${chain} if (${r} !== NOT_PARSED) { ${store} }`
       cases.push(js`if (typeof ${x} === "string") { ${body} }`)
     }
@@ -94,9 +64,11 @@ class Generator {
     return js`if (${x} !== undefined${skip}) { ${join(cases, js` else `)} }`
   }
 
-  // The parsing rule (rules.ts `structure`) in line: JSON text parsed here is coerced in place (walk.owned).
-  private parsed(node: Position, level: number): Code {
-    const { x, r, o } = locals(level)
+  // `rL = rule(xL, node, dL, w)`; the parsing rule (rules.ts `structure`) in line at the top level only (each level
+  // would double the code of everything below it): JSON text parsed here is coerced in place (walk.owned).
+  private applied(rule: Rule, node: Position, n: Code, level: number): Code {
+    const { x, r, o, d } = locals(level)
+    if (rule.parses !== true || level > 0) return js`${r} = ${this.constants.add(rule.apply)}(${x}, ${n}, ${d}, w);`
     const kinds = node.types & (OBJECT | ARRAY)
     const admitted = kinds === ARRAY ? js` && isArray(${r})` : kinds === OBJECT ? js` && !isArray(${r})` : js``
     const coerce = js`const ${o} = w.owned; w.owned = true; ${this.structure(node, level, r)} w.owned = ${o};`
@@ -122,20 +94,16 @@ class Generator {
     }
     if (!node.plain || (node.keeps & bits) === 0) return call
     const part = bits === OBJECT ? node.object : node.array
-    return part === undefined ? js`` : js`if (${d} > 0) { ${this.inline(part, bits, level, input)} }`
-  }
-
-  private inline(part: ObjectView | ArrayView, bits: number, level: number, input: Code): Code {
-    const { r, d } = locals(level)
+    if (part === undefined) return js``
     const inner = locals(level + 1)
-    const call = js`${r} = ${this.constants.add(part)}.run(${input}, ${d} - 1, w);`
-    if (level + 1 >= MAX_INLINE_LEVELS || this.open.has(part)) return call
+    const run = js`${r} = ${this.constants.add(part)}.run(${input}, ${d} - 1, w);`
+    if (level + 1 >= MAX_INLINE_LEVELS || this.open.has(part)) return js`if (${d} > 0) { ${run} }`
     this.open.add(part)
     const code = this.code(part, level + 1)
     this.open.delete(part)
-    if (code === undefined) return call
+    if (code === undefined) return js`if (${d} > 0) { ${run} }`
     const open = js`const ${inner.v} = ${input}, ${inner.d} = ${d} - 1; ${code} ${r} = ${inner.out}`
-    return bits === ARRAY ? open : js`${ifNotPlain(input, inner.p)} ${call} else { ${open} }`
+    return js`if (${d} > 0) { ${bits === ARRAY ? open : js`${ifNotPlain(input, inner.p)} ${run} else { ${open} }`} }`
   }
 
   /** The code of a part at `level` (its result in `outL`), when its layout fits what is left of the bounds. */
@@ -187,10 +155,22 @@ for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { ${x} = ${v}[${i}]; ${body} }`
  */
 export function generate<Run>(part: ObjectView | ArrayView, object: boolean): Run | undefined {
   const generator = new Generator()
+  const { constants } = generator
   const code = generator.code(part, 0)
   if (code === undefined) return undefined
-  const other = object
-    ? js`${ifNotPlain(js`v0`, js`p0`)} return ${generator.constants.add(part)}.interpret(v0, d0, w);`
-    : js``
-  return compile(object ? js`coerceObject` : js`coerceArray`, js`${other}\n${code}`, generator.constants)
+  const other = object ? js`${ifNotPlain(js`v0`, js`p0`)} return ${constants.add(part)}.interpret(v0, d0, w);` : js``
+  const name = object ? js`coerceObject` : js`coerceArray`
+  const body = js`${constants.declarations()}\nreturn function ${name}(v0, d0, w) {\n${other}\n${code}\nreturn out0;\n};`
+  // Under a CSP without 'unsafe-eval' (or on Cloudflare Workers) the first attempt throws; no other is made.
+  if (codegen.available === false || body.length > MAX_GENERATED_SOURCE) return undefined
+  try {
+    // eslint-disable-next-line no-new-func -- the specialization itself: schema strings enter only as literals (emit.ts)
+    const run = new Function('k', ...Object.keys(HELPERS), body)(constants.values, ...Object.values(HELPERS)) as Run
+    codegen.available = true
+    codegen.compiled++
+    return run
+  } catch {
+    codegen.available = false
+    return undefined
+  }
 }
