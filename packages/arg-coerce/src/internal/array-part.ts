@@ -8,13 +8,12 @@ import type { Walk } from './walk.js'
 export class ArrayPart implements ArrayView {
   private readonly prefix: ReadonlyArray<Slot | null>
   private readonly rest: Slot | null
+  private readonly compile: Compile
   /** The specialized loop (see generate.ts) once made; null when this part cannot have one. */
   private generated: ArrayPart['fresh'] | null | undefined
 
-  constructor(
-    shape: Shape,
-    private readonly compile: Compile,
-  ) {
+  constructor(shape: Shape, compile: Compile) {
+    this.compile = compile
     this.prefix = shape.prefix.map((schemas) => (schemas.length === 0 ? null : { schemas, node: undefined }))
     this.rest = shape.items.length === 0 ? null : { schemas: shape.items, node: undefined }
   }
@@ -25,17 +24,14 @@ export class ArrayPart implements ArrayView {
     return slot === null ? null : slot.node === undefined ? this.compile(slot) : slot.node
   }
 
-  /** What generated code walks: each prefix position's node, then the rest's. */
   layout(limit: number): Layout | undefined {
     if (this.prefix.length > limit) return undefined
     return { prefix: this.prefix.map((_, index) => this.nodeAt(index)), rest: this.nodeAt(this.prefix.length) }
   }
 
   fits(value: unknown[], budget: Budget): boolean {
-    for (let index = 0; index < value.length; index++) {
-      const node = this.nodeAt(index)
-      if (node !== null && !node.fits(value[index], budget)) return false
-    }
+    for (let index = 0; index < value.length; index++)
+      if (this.nodeAt(index)?.fits(value[index], budget) === false) return false
     return true
   }
 
@@ -49,10 +45,9 @@ export class ArrayPart implements ArrayView {
     let out = value
     // Set at the first change when a prototype holds elements: a later item may be a hole too.
     let guarded = false
-    const tuple = this.prefix.length
-    if (tuple === 0 && this.nodeAt(0) === null) return value
+    if (this.prefix.length === 0 && this.nodeAt(0) === null) return value
     for (let index = 0; index < value.length; index++) {
-      if (index >= tuple && this.rest === null) break
+      if (index >= this.prefix.length && this.rest === null) break
       const node = this.nodeAt(index)
       if (node === null) continue
       const item = value[index]

@@ -1,7 +1,7 @@
 import { JsonTypeBits } from '@x/schema-ref'
 import { type Code, Constants, index, join, js, literal, locals } from './emit.js'
 import { inheritsElements, ownElements } from './array-copy.js'
-import type { ArrayLayout, ArrayView, DeclaredProperties, ObjectView, Position } from './types.js'
+import type { ArrayView, ObjectView, Position, Rule } from './types.js'
 import { NOT_PARSED, parseStructure } from './parse-scalar.js'
 
 const { ARRAY, BOOLEAN, INTEGER, NUMBER, OBJECT, STRING } = JsonTypeBits
@@ -11,8 +11,7 @@ const { ARRAY, BOOLEAN, INTEGER, NUMBER, OBJECT, STRING } = JsonTypeBits
 const ifNotPlain = (x: Code, p: Code): Code =>
   js`const ${p} = ("" in ${x}, getPrototypeOf(${x})); if (${p} !== objectPrototype && ${p} !== null)`
 // Whether the copy `c` (a spread or parsed JSON: its prototype is Object.prototype) owns `name`, mostly without a call.
-const owns = (c: Code, name: Code): Code =>
-  js`${name} in ${c} && (!(${name} in objectPrototype) || has.call(${c}, ${name}))`
+const owns = (c: Code, name: Code) => js`${name} in ${c} && (!(${name} in objectPrototype) || has.call(${c}, ${name}))`
 
 // Process-wide, written by no call. `after`: the call with a schema (and options) from which its parts are specialized
 // (a schema used once never pays for generation; the suite runs again with 1). `available`: whether `new Function` works.
@@ -25,45 +24,20 @@ const MAX_GENERATED_NAME_LENGTH = 256
 const MAX_GENERATED_SOURCE = 262_144
 
 /** Whether a name can be read by name: not one every object inherits (`__proto__`, `toString`), nor too long. */
-export const readableByName = (key: string): boolean =>
-  key.length <= MAX_GENERATED_NAME_LENGTH && !(key in Object.prototype)
+export const readableByName = (key: string) => key.length <= MAX_GENERATED_NAME_LENGTH && !(key in Object.prototype)
 
-const HELPERS = {
-  has: Object.prototype.hasOwnProperty,
-  isArray: Array.isArray,
-  getPrototypeOf: Object.getPrototypeOf,
-  objectPrototype: Object.prototype,
-  inheritsElements,
-  ownElements,
-  NOT_PARSED,
-  parseStructure,
-}
-
-// Under a CSP without 'unsafe-eval' (or on Cloudflare Workers) the first attempt throws; no other is made.
-function compile<T>(name: Code, code: Code, constants: Constants): T | undefined {
-  const body = js`${constants.declarations()}\nreturn function ${name}(v0, d0, w) {\n${code}\nreturn out0;\n};`
-  if (codegen.available === false || body.length > MAX_GENERATED_SOURCE) return undefined
-  try {
-    // eslint-disable-next-line no-new-func -- the specialization itself: schema strings enter only as literals (emit.ts)
-    const run = new Function('k', ...Object.keys(HELPERS), body)(constants.values, ...Object.values(HELPERS)) as T
-    codegen.available = true
-    codegen.compiled++
-    return run
-  } catch {
-    codegen.available = false
-    return undefined
-  }
-}
+const { getPrototypeOf, prototype: objectPrototype } = Object
+const BUILT_INS = { has: objectPrototype.hasOwnProperty, isArray: Array.isArray, getPrototypeOf, objectPrototype }
+const HELPERS = { ...BUILT_INS, inheritsElements, ownElements, NOT_PARSED, parseStructure }
 
 // Level L of nesting has its own variables (`vL` the object or array, `dL` its depth left, `outL` its result, `xL`/`rL`
 // an item and what it became, `iL` its index or key, `bL` a union branch, `oL` whether the call owned its value).
 class Generator {
-  readonly constants = new Constants()
   private left = MAX_GENERATED_PROPERTIES
   private readonly open = new Set<object>()
+  constructor(private readonly constants: Constants) {}
 
-  // `rL = node.run(xL, dL, w)`, then `store`, for the types the node changes: a string at a plain position runs its
-  // rules in order, an object or array its part, in line when it can.
+  // `rL = node.run(xL, dL, w)`, then `store`, for the types the node changes; rules and parts in line where they can.
   value(node: Position, level: number, store: Code): Code {
     const { x, r, d } = locals(level)
     const n = this.constants.add(node)
@@ -72,15 +46,8 @@ class Generator {
     if ((node.changes & STRING) !== 0) {
       const rules =
         node.plain && node.enums.length === 0 && (node.keeps & STRING) === 0 ? node.rulesReading(STRING) : []
-      const chain = join(
-        rules.map((rule) =>
-          // In line at the top level only: each level would double the code of everything below it.
-          rule.parses === true && level === 0
-            ? this.parsed(node, level)
-            : js`${r} = ${this.constants.add(rule.apply)}(${x}, ${n}, ${d}, w);`,
-        ),
-        js` if (${r} === NOT_PARSED) `,
-      )
+      const applied = rules.map((rule) => this.applied(rule, node, n, level))
+      const chain = join(applied, js` if (${r} === NOT_PARSED) `)
       const body = rules.length === 0 ? js`${call} ${store}` : js`${chain} if (${r} !== NOT_PARSED) { ${store} }`
       cases.push(js`if (typeof ${x} === "string") { ${body} }`)
     }
@@ -94,9 +61,10 @@ class Generator {
     return js`if (${x} !== undefined${skip}) { ${join(cases, js` else `)} }`
   }
 
-  // The parsing rule (rules.ts `structure`) in line: JSON text parsed here is coerced in place (walk.owned).
-  private parsed(node: Position, level: number): Code {
-    const { x, r, o } = locals(level)
+  // A rule's call; the parsing rule (rules.ts `structure`) in line at level 0 only: each level doubles the code below.
+  private applied(rule: Rule, node: Position, n: Code, level: number): Code {
+    const { x, r, o, d } = locals(level)
+    if (rule.parses !== true || level > 0) return js`${r} = ${this.constants.add(rule.apply)}(${x}, ${n}, ${d}, w);`
     const kinds = node.types & (OBJECT | ARRAY)
     const admitted = kinds === ARRAY ? js` && isArray(${r})` : kinds === OBJECT ? js` && !isArray(${r})` : js``
     const coerce = js`const ${o} = w.owned; w.owned = true; ${this.structure(node, level, r)} w.owned = ${o};`
@@ -122,20 +90,16 @@ class Generator {
     }
     if (!node.plain || (node.keeps & bits) === 0) return call
     const part = bits === OBJECT ? node.object : node.array
-    return part === undefined ? js`` : js`if (${d} > 0) { ${this.inline(part, bits, level, input)} }`
-  }
-
-  private inline(part: ObjectView | ArrayView, bits: number, level: number, input: Code): Code {
-    const { r, d } = locals(level)
+    if (part === undefined) return js``
     const inner = locals(level + 1)
-    const call = js`${r} = ${this.constants.add(part)}.run(${input}, ${d} - 1, w);`
-    if (level + 1 >= MAX_INLINE_LEVELS || this.open.has(part)) return call
+    const run = js`${r} = ${this.constants.add(part)}.run(${input}, ${d} - 1, w);`
+    if (level + 1 >= MAX_INLINE_LEVELS || this.open.has(part)) return js`if (${d} > 0) { ${run} }`
     this.open.add(part)
     const code = this.code(part, level + 1)
     this.open.delete(part)
-    if (code === undefined) return call
+    if (code === undefined) return js`if (${d} > 0) { ${run} }`
     const open = js`const ${inner.v} = ${input}, ${inner.d} = ${d} - 1; ${code} ${r} = ${inner.out}`
-    return bits === ARRAY ? open : js`${ifNotPlain(input, inner.p)} ${call} else { ${open} }`
+    return js`if (${d} > 0) { ${bits === ARRAY ? open : js`${ifNotPlain(input, inner.p)} ${run} else { ${open} }`} }`
   }
 
   /** The code of a part at `level` (its result in `outL`), when its layout fits what is left of the bounds. */
@@ -143,31 +107,22 @@ class Generator {
     const layout = part.layout(this.left)
     if (layout === undefined) return undefined
     this.left -= 'properties' in layout ? layout.properties.length : 'prefix' in layout ? layout.prefix.length : 1
-    if ('properties' in layout) return this.objectCode(layout.properties, level)
-    return 'prefix' in layout ? this.arrayCode(layout, level) : this.mapCode(layout.everyKey, level)
-  }
-
-  private objectCode(properties: DeclaredProperties, level: number): Code {
-    const { v, out, x, r, c } = locals(level)
-    const statements = properties.map(({ key, node }) => {
-      const name = literal(key)
-      const store = js`if (${r} !== ${x}) { if (${out} === ${v}) { ${c} = w.owned ? ${v} : { ...${v} }; if (${owns(c, name)}) { ${out} = ${c}; ${out}[${name}] = ${r} } } else if (${owns(out, name)}) ${out}[${name}] = ${r} }`
-      return js`${x} = ${v}[${name}]; ${this.value(node, level, store)}`
-    })
-    return js`let ${out} = ${v}, ${x}, ${r}, ${c};\n${join(statements, js`\n`)}`
-  }
-
-  // Every own key of a map (only `additionalProperties` applies), as ObjectPart.interpret walks it.
-  private mapCode(node: Position, level: number): Code {
-    const { v, out, x, r, i } = locals(level)
-    const store = js`if (${r} !== ${x}) { if (${out} === ${v}) ${out} = w.owned ? ${v} : { ...${v} }; ${out}[${i}] = ${r} }`
-    return js`let ${out} = ${v}, ${x}, ${r};
-for (const ${i} in ${v}) { if (!has.call(${v}, ${i})) continue; ${x} = ${v}[${i}]; ${this.value(node, level, store)} }`
-  }
-
-  // Items by index: a tuple prefix (each position its own node), then the rest.
-  private arrayCode({ prefix, rest }: ArrayLayout, level: number): Code {
-    const { v, out, x, r, g, i } = locals(level)
+    const { v, out, x, r, c, g, i } = locals(level)
+    if ('properties' in layout) {
+      const statements = layout.properties.map(({ key, node }) => {
+        const name = literal(key)
+        const store = js`if (${r} !== ${x}) { if (${out} === ${v}) { ${c} = w.owned ? ${v} : { ...${v} }; if (${owns(c, name)}) { ${out} = ${c}; ${out}[${name}] = ${r} } } else if (${owns(out, name)}) ${out}[${name}] = ${r} }`
+        return js`${x} = ${v}[${name}]; ${this.value(node, level, store)}`
+      })
+      return js`let ${out} = ${v}, ${x}, ${r}, ${c};\n${join(statements, js`\n`)}`
+    }
+    if ('everyKey' in layout) {
+      // Every own key of a map (only `additionalProperties` applies), as ObjectPart.interpret walks it.
+      const store = js`if (${r} !== ${x}) { if (${out} === ${v}) ${out} = w.owned ? ${v} : { ...${v} }; ${out}[${i}] = ${r} }`
+      return js`let ${out} = ${v}, ${x}, ${r};
+for (const ${i} in ${v}) { if (!has.call(${v}, ${i})) continue; ${x} = ${v}[${i}]; ${this.value(layout.everyKey, level, store)} }`
+    }
+    const { prefix, rest } = layout
     const store = js`if (${r} !== ${x}) { if (${out} === ${v}) ${g} = !w.owned && inheritsElements(${v}); if (!${g} || has.call(${v}, ${i})) { if (${out} === ${v}) ${out} = w.owned ? ${v} : ${g} ? ownElements(${v}) : ${v}.slice(); ${out}[${i}] = ${r} } }`
     const item = (node: Position | null): Code => (node === null ? js`` : this.value(node, level, store))
     const body = prefix.reduceRight(
@@ -180,17 +135,27 @@ for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { ${x} = ${v}[${i}]; ${body} }`
 }
 
 /**
- * A run that reads each declared property by name: a field load once V8 knows the layout, at sites of this function
- * alone, so tools called in turn do not overload shared ones. A change goes into a spread copy, which owns the value's
- * own enumerable keys as the interpreter's copy does (or in place, into JSON text the call parsed). Undefined when the
- * engine forbids it or the part is too large.
+ * A run reading each declared property by name: a field load once V8 knows the layout, at sites of this function alone,
+ * so tools called in turn do not overload shared ones. Changes go into a spread copy, which owns the value's own
+ * enumerable keys as the interpreter's copy does. Undefined when the engine forbids it or the part is too large.
  */
 export function generate<Run>(part: ObjectView | ArrayView, object: boolean): Run | undefined {
-  const generator = new Generator()
-  const code = generator.code(part, 0)
+  const constants = new Constants()
+  const code = new Generator(constants).code(part, 0)
   if (code === undefined) return undefined
-  const other = object
-    ? js`${ifNotPlain(js`v0`, js`p0`)} return ${generator.constants.add(part)}.interpret(v0, d0, w);`
-    : js``
-  return compile(object ? js`coerceObject` : js`coerceArray`, js`${other}\n${code}`, generator.constants)
+  const other = object ? js`${ifNotPlain(js`v0`, js`p0`)} return ${constants.add(part)}.interpret(v0, d0, w);` : js``
+  const name = object ? js`coerceObject` : js`coerceArray`
+  const body = js`${constants.declarations()}\nreturn function ${name}(v0, d0, w) {\n${other}\n${code}\nreturn out0;\n};`
+  // Under a CSP without 'unsafe-eval' (or on Cloudflare Workers) the first attempt throws; no other is made.
+  if (codegen.available === false || body.length > MAX_GENERATED_SOURCE) return undefined
+  try {
+    // eslint-disable-next-line no-new-func -- the specialization itself: schema strings enter only as literals (emit.ts)
+    const run = new Function('k', ...Object.keys(HELPERS), body)(constants.values, ...Object.values(HELPERS)) as Run
+    codegen.available = true
+    codegen.compiled++
+    return run
+  } catch {
+    codegen.available = false
+    return undefined
+  }
 }

@@ -4,7 +4,10 @@ import type { Walk } from './walk.js'
 export type Budget = { left: number }
 
 // What the compiled pieces see of each other (Node is a Position, the parts are views): no import runs in a circle.
-export interface Position {
+type Runs<T> = { run(value: T, depth: number, walk: Walk): T; fits(value: T, budget: Budget): boolean }
+type View<T> = Runs<T> & { layout(limit: number): Layout | undefined }
+
+export interface Position extends Runs<unknown> {
   readonly types: number
   readonly keeps: number
   readonly changes: number
@@ -14,30 +17,16 @@ export interface Position {
   readonly array: ArrayView | undefined
   /** A union's object branches: the choice @x/schema-ref makes (an index) and their nodes. */
   readonly branches: { readonly select: (value: never) => number; readonly nodes: readonly Position[] } | undefined
-  run(value: unknown, depth: number, walk: Walk): unknown
-  fits(value: unknown, budget: Budget): boolean
   rulesReading(bits: number): readonly Rule[]
 }
 
-export interface ObjectView {
-  declares(key: string): boolean
-  run(value: Record<string, unknown>, depth: number, walk: Walk): Record<string, unknown>
-  interpret(value: Record<string, unknown>, depth: number, walk: Walk): Record<string, unknown>
-  fits(value: Record<string, unknown>, budget: Budget): boolean
-  layout(limit: number): Layout | undefined
-}
+type Properties = Record<string, unknown>
+export type ObjectView = View<Properties> & { declares(key: string): boolean; interpret: Runs<Properties>['run'] }
+export type ArrayView = View<unknown[]> & { nodeAt(index: number): Position | null }
 
-export interface ArrayView {
-  run(value: unknown[], depth: number, walk: Walk): unknown[]
-  fits(value: unknown[], budget: Budget): boolean
-  nodeAt(index: number): Position | null
-  layout(limit: number): Layout | undefined
-}
-
-/** The declared properties of an object part that can be read by name. */
+/** What generated code walks: properties (each readable by name), every own key of a map, or items by index. */
 export type DeclaredProperties = ReadonlyArray<{ readonly key: string; readonly node: Position }>
 export type ArrayLayout = { readonly prefix: ReadonlyArray<Position | null>; readonly rest: Position | null }
-/** What generated code walks (generate.ts): properties by name, every own key of a map, or items by index. */
 export type Layout = { readonly properties: DeclaredProperties } | { readonly everyKey: Position } | ArrayLayout
 
 /** One coercion rule (a row of the table in rules.ts): what it makes of a value of the `from` types, or NOT_PARSED. */

@@ -27,9 +27,7 @@ export class Walk {
     if (byPart === undefined) memo.set(value, (byPart = new Map()))
     let byDepth = byPart.get(part)
     if (byDepth === undefined) byPart.set(part, (byDepth = new Map()))
-    if (byDepth.has(depth)) return byDepth.get(depth) as T
-    const result = part.fresh(value, depth, this)
-    byDepth.set(depth, result)
-    return result
+    if (!byDepth.has(depth)) byDepth.set(depth, part.fresh(value, depth, this))
+    return byDepth.get(depth) as T
   }
 }
