@@ -118,8 +118,8 @@ class Generator {
     }
     if ('everyKey' in layout) {
       // Every own key of a map (only `additionalProperties` applies), as ObjectPart.interpret walks it.
-      const store = js`if (${r} !== ${x}) { if (${out} === ${v}) ${out} = w.owned ? ${v} : { ...${v} }; ${out}[${i}] = ${r} }`
-      return js`let ${out} = ${v}, ${x}, ${r};
+      const store = js`if (${r} !== ${x}) { ${c} = ${out} === ${v} && !w.owned ? { ...${v} } : ${out}; if (has.call(${c}, ${i})) { ${out} = ${c}; ${out}[${i}] = ${r} } }`
+      return js`let ${out} = ${v}, ${x}, ${r}, ${c};
 for (const ${i} in ${v}) { if (!has.call(${v}, ${i})) continue; ${x} = ${v}[${i}]; ${this.value(layout.everyKey, level, store)} }`
     }
     const { prefix, rest } = layout

@@ -116,8 +116,10 @@ export class ObjectPart implements ObjectView {
       const item = value[key]
       const next = node.run(item, depth, walk)
       if (next === item) continue
-      if (out === value) out = walk.owned ? value : { ...value }
-      // `out` owns `key` (a copy of `value`), so even `__proto__` is a plain data write here.
+      const copy = out === value && !walk.owned ? { ...value } : out
+      // Only an own key is written, so even `__proto__` is a data write (a Proxy can hide a key from the spread).
+      if (!Object.hasOwn(copy, key)) continue
+      out = copy
       out[key] = next
     }
     return out
