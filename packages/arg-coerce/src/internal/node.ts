@@ -47,13 +47,8 @@ export class Node implements Position {
   run(value: unknown, depth: number, walk: Walk): unknown {
     const bits = typeBitsOfValue(value)
     if ((bits & this.keeps) === 0) return this.coerce(value, bits, depth, walk, 0)
-    return bits >= ARRAY ? this.inside(value as object, bits, depth, walk) : value
-  }
-
-  private inside(value: object, bits: number, depth: number, walk: Walk): unknown {
-    if (depth <= 0) return value
-    if (bits === OBJECT)
-      return this.object === undefined ? value : this.object.run(value as Record<string, unknown>, depth - 1, walk)
+    if (bits < ARRAY || depth <= 0) return value
+    if (bits === OBJECT) return this.object === undefined ? value : this.object.run(value as never, depth - 1, walk)
     return this.array === undefined ? value : this.array.run(value as unknown[], depth - 1, walk)
   }
 
