@@ -12,8 +12,6 @@ export interface Alternative extends ObjectBranch {
   readonly node: Node
 }
 
-const describesItems = (alternative: Alternative): boolean => alternative.node.array !== undefined
-
 /**
  * `anyOf` / `oneOf`: an object or array goes to the branch `@x/schema-ref`'s choice names; a value some branch admits
  * stays; else the first branch whose coercion fits it wins, else the first that yields its type at all.
@@ -66,19 +64,16 @@ export class UnionNode extends Node {
       return index === -1 ? value : this.objects[index]!.node.run(value, depth, walk)
     }
     if (bits === ARRAY && this.arrays.length > 0) return this.runArray(value as unknown[], depth, walk)
-    if (bits === STRING && this.parsesAdmitted) {
-      const structure = parseStructure(value as string)
-      if (structure !== NOT_PARSED) return walk.owning(true, () => this.run(structure, depth, walk))
-    }
-    if ((bits & this.types) !== 0) return value
-    // Rule 4 in any order: an array branch tried first would make "null" ["null"].
-    if (bits === STRING && (this.types & NULL) !== 0 && isNullWord(value as string)) return null
-    const parsed = bits === STRING && (this.types & (OBJECT | ARRAY)) !== 0
+    const admitted = (bits & this.types) !== 0
+    const parsed = bits === STRING && (admitted ? this.parsesAdmitted : (this.types & (OBJECT | ARRAY)) !== 0)
     if (parsed) {
       const structure = parseStructure(value as string)
       if (structure !== NOT_PARSED && (typeBitsOfValue(structure) & this.types) !== 0)
         return walk.owning(true, () => this.run(structure, depth, walk))
     }
+    if (admitted) return value
+    // Rule 4 in any order: an array branch tried first would make "null" ["null"].
+    if (bits === STRING && (this.types & NULL) !== 0 && isNullWord(value as string)) return null
     return walk.owning(false, () => this.firstCoercion(value, bits, depth, walk, parsed ? SKIP_PARSING : 0))
   }
 
@@ -113,7 +108,7 @@ export class UnionNode extends Node {
     const arrays = this.arrays
     if (arrays.length === 1) return arrays[0]!.node.run(value, depth, walk)
     this.cut = false
-    const fitting = selectArrayBranch(arrays, value, this.branchFits, describesItems)
+    const fitting = selectArrayBranch(arrays, value, this.branchFits, ({ node }) => node.array !== undefined)
     if (fitting !== -1) return arrays[fitting]!.node.run(value, depth, walk)
     if (this.cut) return value
     return walk.owning(false, () => {
