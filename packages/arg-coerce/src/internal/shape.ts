@@ -27,15 +27,6 @@ export class Shape {
   seen = new Set<object>()
 }
 
-function cloneShape(shape: Shape): Shape {
-  return {
-    ...shape,
-    properties: new Map(shape.properties),
-    required: new Set(shape.required),
-    seen: new Set(shape.seen),
-  }
-}
-
 type Union = { branches: readonly unknown[]; path: RefPath | undefined; discriminator: BranchDiscriminator | undefined }
 
 // Unions of unions can multiply (each branch of A refers to B, of B to A): past these bounds the others are dropped.
@@ -107,7 +98,12 @@ export function shapesOf(resolver: RefResolver, schemas: readonly unknown[]): Sh
     for (const branch of union.branches) {
       // Checked before the clone, which copies every property: a wide union under many would cost their product.
       if (out.length >= MAX_ALTERNATIVES || nodes >= MAX_NODES) return
-      const alternative = cloneShape(shape)
+      const alternative: Shape = {
+        ...shape,
+        properties: new Map(shape.properties),
+        required: new Set(shape.required),
+        seen: new Set(shape.seen),
+      }
       const ref = isRecord(branch) ? own(branch, '$ref') : undefined
       if (typeof ref === 'string') alternative.refs = [...alternative.refs, ref]
       const nested: Union[] = []
