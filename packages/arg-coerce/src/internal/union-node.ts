@@ -46,8 +46,7 @@ export class UnionNode extends Node {
     this.changes = alternatives.reduce((changes, { node }) => changes | node.changes, (types & NULL) !== 0 ? STRING : 0)
     this.loose = alternatives.some(({ node }) => node.rulesReading(STRING).some((rule) => rule.loose === true))
     // parseUntypedJson: strings are admitted, and no branch keeps them as they are (each that admits them reads them).
-    const kept = alternatives.reduce((bits, { node }) => bits | node.keeps, 0)
-    this.parsesAdmitted = (types & ~kept & STRING) !== 0
+    this.parsesAdmitted = (types & STRING) !== 0 && alternatives.every(({ node }) => (node.keeps & STRING) === 0)
   }
 
   /** The object branch of `value`, or -1 when the fit budget left that unknown: the value then stays as sent. */
@@ -95,9 +94,8 @@ export class UnionNode extends Node {
   override fits(value: unknown, budget: Budget): boolean {
     if (--budget.left < 0) return false
     const bits = typeBitsOfValue(value)
-    if (bits === OBJECT && this.objects.length === 1) return this.objects[0]!.node.fits(value, budget)
-    if (bits === ARRAY && this.arrays.length === 1) return this.arrays[0]!.node.fits(value, budget)
-    return (bits & this.types) !== 0
+    const branches = bits === OBJECT ? this.objects : bits === ARRAY ? this.arrays : undefined
+    return branches?.length === 1 ? branches[0]!.node.fits(value, budget) : (bits & this.types) !== 0
   }
 
   /**
