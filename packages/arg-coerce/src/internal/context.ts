@@ -85,11 +85,10 @@ export class Context {
   }
 }
 
-// The last context is held strongly (one): a repeat call skips the WeakMap.
+// Built on first use, by flags; the last one is held strongly (one): a repeat call skips the WeakMap.
 const contexts = new WeakMap<object, Context[]>()
 let last: Context | undefined
 
-/** The compiled context of a root schema under some option flags, built on first use. */
 export function contextFor(schema: object, flags: number): Context {
   if (last !== undefined && last.schema === schema && last.flags === flags) return last
   let byFlags = contexts.get(schema)

@@ -72,7 +72,6 @@ function readKeywords(node: Record<string, unknown>, shape: Shape): void {
 export function shapesOf(resolver: RefResolver, schemas: readonly unknown[]): Shape[] {
   let nodes = 0
   const out: Shape[] = []
-  // Adds one schema node (resolved on `path`) and its `allOf` members to `shape`; its unions go to `unions`.
   const collect = (schema: unknown, path: RefPath | undefined, shape: Shape, unions: Union[]): boolean => {
     if (++nodes > MAX_NODES) return false
     const resolved = resolver.resolveOnPath(schema, path)
