@@ -59,8 +59,7 @@ export class Node implements Position {
       if (((skip & SKIP_PARSING) !== 0 && rule.parses === true) || ((skip & SKIP_LOOSE) !== 0 && rule.loose === true))
         continue
       const next = rule.apply(value as never, this, depth, walk)
-      if (next === NOT_PARSED) continue
-      if ((typeof next === 'object' && next !== null) || inEnums(this.enums, next)) return next
+      if (next !== NOT_PARSED && ((typeof next === 'object' && next !== null) || inEnums(this.enums, next))) return next
     }
     return value
   }

@@ -79,14 +79,13 @@ export class UnionNode extends Node {
   // Loose rules come last across branches: `anyOf: [boolean, integer]` gives "1" the integer, as a `type` list does.
   private firstCoercion(value: unknown, bits: number, depth: number, walk: Walk, skip: number): unknown {
     let fallback = value
-    for (const pass of this.loose ? [skip | SKIP_LOOSE, skip] : [skip]) {
+    for (const pass of this.loose ? [skip | SKIP_LOOSE, skip] : [skip])
       for (const { node } of this.alternatives) {
         const next = node.coerce(value, bits, depth, walk, pass)
         if (next === value || (typeBitsOfValue(next) & node.types) === 0) continue
         if (node.fits(next, { left: FIT_BUDGET })) return next
         if (fallback === value) fallback = next
       }
-    }
     return fallback
   }
 
