@@ -55,9 +55,8 @@ export class Node implements Position {
   /** The first rule that makes something of `value` (a scalar must be in the `enum`s); else `value`. */
   coerce(value: unknown, bits: number, depth: number, walk: Walk, skip: number): unknown {
     for (const rule of this.rules) {
-      if ((rule.from & bits) === 0) continue
-      if (((skip & SKIP_PARSING) !== 0 && rule.parses === true) || ((skip & SKIP_LOOSE) !== 0 && rule.loose === true))
-        continue
+      if ((rule.from & bits) === 0 || ((skip & SKIP_PARSING) !== 0 && rule.parses === true)) continue
+      if ((skip & SKIP_LOOSE) !== 0 && rule.loose === true) continue
       const next = rule.apply(value as never, this, depth, walk)
       if (next !== NOT_PARSED && ((typeof next === 'object' && next !== null) || inEnums(this.enums, next))) return next
     }
