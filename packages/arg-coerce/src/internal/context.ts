@@ -14,7 +14,7 @@ const { ARRAY, NULL, OBJECT } = JsonTypeBits
 export class Context {
   private readonly resolver: RefResolver
   private readonly memo = new WeakMap<object, Node | null>()
-  private readonly scalars = new Map<number, Node | null>()
+  private readonly scalars: Node[] = []
   readonly root: Node | null
   /** Calls so far (specialization starts at codegen.after). */
   calls = 0
@@ -80,26 +80,18 @@ export class Context {
     if (sent === expected) return true
     const bits = typeBitsOfValue(expected)
     if (bits === 0 || bits >= ARRAY) return false
-    let node = this.scalars.get(bits)
-    if (node === undefined) this.scalars.set(bits, (node = this.nodeOf({ ...new Shape(), types: bits }, false)))
-    return node !== null && node.run(sent, 0, new Walk(false)) === expected
+    const node = (this.scalars[bits] ??= this.nodeOf({ ...new Shape(), types: bits }, true)!)
+    return node.run(sent, 0, new Walk(false)) === expected
   }
 }
 
-// The last context is held strongly (one): a repeat call skips the WeakMaps; without options a tool costs one lookup.
-const contexts = new WeakMap<object, Context>()
-const withOptions = new WeakMap<object, Context[]>()
+// Built on first use, by flags; the last one is held strongly (one): a repeat call skips the WeakMap.
+const contexts = new WeakMap<object, Context[]>()
 let last: Context | undefined
 
-/** The compiled context of a root schema under some option flags, built on first use. */
 export function contextFor(schema: object, flags: number): Context {
   if (last !== undefined && last.schema === schema && last.flags === flags) return last
-  if (flags === 0) {
-    let context = contexts.get(schema)
-    if (context === undefined) contexts.set(schema, (context = new Context(schema, 0)))
-    return (last = context)
-  }
-  let byFlags = withOptions.get(schema)
-  if (byFlags === undefined) withOptions.set(schema, (byFlags = []))
+  let byFlags = contexts.get(schema)
+  if (byFlags === undefined) contexts.set(schema, (byFlags = []))
   return (last = byFlags[flags] ??= new Context(schema, flags))
 }

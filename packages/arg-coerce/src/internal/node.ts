@@ -47,25 +47,18 @@ export class Node implements Position {
   run(value: unknown, depth: number, walk: Walk): unknown {
     const bits = typeBitsOfValue(value)
     if ((bits & this.keeps) === 0) return this.coerce(value, bits, depth, walk, 0)
-    return bits >= ARRAY ? this.inside(value as object, bits, depth, walk) : value
-  }
-
-  private inside(value: object, bits: number, depth: number, walk: Walk): unknown {
-    if (depth <= 0) return value
-    if (bits === OBJECT)
-      return this.object === undefined ? value : this.object.run(value as Record<string, unknown>, depth - 1, walk)
+    if (bits < ARRAY || depth <= 0) return value
+    if (bits === OBJECT) return this.object === undefined ? value : this.object.run(value as never, depth - 1, walk)
     return this.array === undefined ? value : this.array.run(value as unknown[], depth - 1, walk)
   }
 
   /** The first rule that makes something of `value` (a scalar must be in the `enum`s); else `value`. */
   coerce(value: unknown, bits: number, depth: number, walk: Walk, skip: number): unknown {
     for (const rule of this.rules) {
-      if ((rule.from & bits) === 0) continue
-      if (((skip & SKIP_PARSING) !== 0 && rule.parses === true) || ((skip & SKIP_LOOSE) !== 0 && rule.loose === true))
-        continue
+      if ((rule.from & bits) === 0 || ((skip & SKIP_PARSING) !== 0 && rule.parses === true)) continue
+      if ((skip & SKIP_LOOSE) !== 0 && rule.loose === true) continue
       const next = rule.apply(value as never, this, depth, walk)
-      if (next === NOT_PARSED) continue
-      if ((typeof next === 'object' && next !== null) || inEnums(this.enums, next)) return next
+      if (next !== NOT_PARSED && ((typeof next === 'object' && next !== null) || inEnums(this.enums, next))) return next
     }
     return value
   }

@@ -27,15 +27,6 @@ export class Shape {
   seen = new Set<object>()
 }
 
-function cloneShape(shape: Shape): Shape {
-  return {
-    ...shape,
-    properties: new Map(shape.properties),
-    required: new Set(shape.required),
-    seen: new Set(shape.seen),
-  }
-}
-
 type Union = { branches: readonly unknown[]; path: RefPath | undefined; discriminator: BranchDiscriminator | undefined }
 
 // Unions of unions can multiply (each branch of A refers to B, of B to A): past these bounds the others are dropped.
@@ -81,7 +72,6 @@ function readKeywords(node: Record<string, unknown>, shape: Shape): void {
 export function shapesOf(resolver: RefResolver, schemas: readonly unknown[]): Shape[] {
   let nodes = 0
   const out: Shape[] = []
-  // Adds one schema node (resolved on `path`) and its `allOf` members to `shape`; its unions go to `unions`.
   const collect = (schema: unknown, path: RefPath | undefined, shape: Shape, unions: Union[]): boolean => {
     if (++nodes > MAX_NODES) return false
     const resolved = resolver.resolveOnPath(schema, path)
@@ -107,7 +97,12 @@ export function shapesOf(resolver: RefResolver, schemas: readonly unknown[]): Sh
     for (const branch of union.branches) {
       // Checked before the clone, which copies every property: a wide union under many would cost their product.
       if (out.length >= MAX_ALTERNATIVES || nodes >= MAX_NODES) return
-      const alternative = cloneShape(shape)
+      const alternative: Shape = {
+        ...shape,
+        properties: new Map(shape.properties),
+        required: new Set(shape.required),
+        seen: new Set(shape.seen),
+      }
       const ref = isRecord(branch) ? own(branch, '$ref') : undefined
       if (typeof ref === 'string') alternative.refs = [...alternative.refs, ref]
       const nested: Union[] = []

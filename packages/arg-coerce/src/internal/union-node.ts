@@ -12,8 +12,6 @@ export interface Alternative extends ObjectBranch {
   readonly node: Node
 }
 
-const describesItems = (alternative: Alternative): boolean => alternative.node.array !== undefined
-
 /**
  * `anyOf` / `oneOf`: an object or array goes to the branch `@x/schema-ref`'s choice names; a value some branch admits
  * stays; else the first branch whose coercion fits it wins, else the first that yields its type at all.
@@ -48,8 +46,7 @@ export class UnionNode extends Node {
     this.changes = alternatives.reduce((changes, { node }) => changes | node.changes, (types & NULL) !== 0 ? STRING : 0)
     this.loose = alternatives.some(({ node }) => node.rulesReading(STRING).some((rule) => rule.loose === true))
     // parseUntypedJson: strings are admitted, and no branch keeps them as they are (each that admits them reads them).
-    const kept = alternatives.reduce((bits, { node }) => bits | node.keeps, 0)
-    this.parsesAdmitted = (types & ~kept & STRING) !== 0
+    this.parsesAdmitted = (types & STRING) !== 0 && alternatives.every(({ node }) => (node.keeps & STRING) === 0)
   }
 
   /** The object branch of `value`, or -1 when the fit budget left that unknown: the value then stays as sent. */
@@ -66,33 +63,29 @@ export class UnionNode extends Node {
       return index === -1 ? value : this.objects[index]!.node.run(value, depth, walk)
     }
     if (bits === ARRAY && this.arrays.length > 0) return this.runArray(value as unknown[], depth, walk)
-    if (bits === STRING && this.parsesAdmitted) {
-      const structure = parseStructure(value as string)
-      if (structure !== NOT_PARSED) return walk.owning(true, () => this.run(structure, depth, walk))
-    }
-    if ((bits & this.types) !== 0) return value
-    // Rule 4 in any order: an array branch tried first would make "null" ["null"].
-    if (bits === STRING && (this.types & NULL) !== 0 && isNullWord(value as string)) return null
-    const parsed = bits === STRING && (this.types & (OBJECT | ARRAY)) !== 0
+    const admitted = (bits & this.types) !== 0
+    const parsed = bits === STRING && (admitted ? this.parsesAdmitted : (this.types & (OBJECT | ARRAY)) !== 0)
     if (parsed) {
       const structure = parseStructure(value as string)
       if (structure !== NOT_PARSED && (typeBitsOfValue(structure) & this.types) !== 0)
         return walk.owning(true, () => this.run(structure, depth, walk))
     }
+    if (admitted) return value
+    // Rule 4 in any order: an array branch tried first would make "null" ["null"].
+    if (bits === STRING && (this.types & NULL) !== 0 && isNullWord(value as string)) return null
     return walk.owning(false, () => this.firstCoercion(value, bits, depth, walk, parsed ? SKIP_PARSING : 0))
   }
 
   // Loose rules come last across branches: `anyOf: [boolean, integer]` gives "1" the integer, as a `type` list does.
   private firstCoercion(value: unknown, bits: number, depth: number, walk: Walk, skip: number): unknown {
     let fallback = value
-    for (const pass of this.loose ? [skip | SKIP_LOOSE, skip] : [skip]) {
+    for (const pass of this.loose ? [skip | SKIP_LOOSE, skip] : [skip])
       for (const { node } of this.alternatives) {
         const next = node.coerce(value, bits, depth, walk, pass)
         if (next === value || (typeBitsOfValue(next) & node.types) === 0) continue
         if (node.fits(next, { left: FIT_BUDGET })) return next
         if (fallback === value) fallback = next
       }
-    }
     return fallback
   }
 
@@ -100,9 +93,8 @@ export class UnionNode extends Node {
   override fits(value: unknown, budget: Budget): boolean {
     if (--budget.left < 0) return false
     const bits = typeBitsOfValue(value)
-    if (bits === OBJECT && this.objects.length === 1) return this.objects[0]!.node.fits(value, budget)
-    if (bits === ARRAY && this.arrays.length === 1) return this.arrays[0]!.node.fits(value, budget)
-    return (bits & this.types) !== 0
+    const branches = bits === OBJECT ? this.objects : bits === ARRAY ? this.arrays : undefined
+    return branches?.length === 1 ? branches[0]!.node.fits(value, budget) : (bits & this.types) !== 0
   }
 
   /**
@@ -113,7 +105,7 @@ export class UnionNode extends Node {
     const arrays = this.arrays
     if (arrays.length === 1) return arrays[0]!.node.run(value, depth, walk)
     this.cut = false
-    const fitting = selectArrayBranch(arrays, value, this.branchFits, describesItems)
+    const fitting = selectArrayBranch(arrays, value, this.branchFits, ({ node }) => node.array !== undefined)
     if (fitting !== -1) return arrays[fitting]!.node.run(value, depth, walk)
     if (this.cut) return value
     return walk.owning(false, () => {
