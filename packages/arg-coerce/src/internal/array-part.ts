@@ -35,10 +35,6 @@ export class ArrayPart implements ArrayView {
     return true
   }
 
-  run(value: unknown[], depth: number, walk: Walk): unknown[] {
-    return walk.enter(this, value, depth)
-  }
-
   fresh(value: unknown[], depth: number, walk: Walk): unknown[] {
     if (this.generated === undefined && walk.generates) this.generated = generate(this, false) ?? null
     if (this.generated != null) return this.generated(value, depth, walk)

@@ -3,6 +3,7 @@ import { type Code, Constants, index, join, js, literal, locals } from './emit.j
 import { inheritsElements, ownElements } from './array-copy.js'
 import type { ArrayView, ObjectView, Position, Rule } from './types.js'
 import { NOT_PARSED, parseStructure } from './parse-scalar.js'
+import { PARSES } from './rules.js'
 
 const { ARRAY, BOOLEAN, INTEGER, NUMBER, OBJECT, STRING } = JsonTypeBits
 
@@ -44,8 +45,7 @@ class Generator {
     const call = js`${r} = ${n}.run(${x}, ${d}, w);`
     const cases: Code[] = []
     if ((node.changes & STRING) !== 0) {
-      const rules =
-        node.plain && node.enums.length === 0 && (node.keeps & STRING) === 0 ? node.rulesReading(STRING) : []
+      const rules = node.enums.length === 0 && (node.keeps & STRING) === 0 ? node.rulesReading(STRING) : []
       const applied = rules.map((rule) => this.applied(rule, node, n, level))
       const chain = join(applied, js` if (${r} === NOT_PARSED) `)
       const body = rules.length === 0 ? js`${call} ${store}` : js`${chain} if (${r} !== NOT_PARSED) { ${store} }`
@@ -64,7 +64,7 @@ class Generator {
   // A rule's call; the parsing rule (rules.ts `structure`) in line at level 0 only: each level doubles the code below.
   private applied(rule: Rule, node: Position, n: Code, level: number): Code {
     const { x, r, o, d } = locals(level)
-    if (rule.parses !== true || level > 0) return js`${r} = ${this.constants.add(rule.apply)}(${x}, ${n}, ${d}, w);`
+    if (rule.kind !== PARSES || level > 0) return js`${r} = ${this.constants.add(rule.apply)}(${x}, ${n}, ${d}, w);`
     const kinds = node.types & (OBJECT | ARRAY)
     const admitted = kinds === ARRAY ? js` && isArray(${r})` : kinds === OBJECT ? js` && !isArray(${r})` : js``
     const coerce = js`const ${o} = w.owned; w.owned = true; ${this.structure(node, level, r)} w.owned = ${o};`
@@ -88,11 +88,11 @@ class Generator {
       )
       return js`const ${b} = ${this.constants.add(branches.select)}(${input}); ${join(cases, js` else `)} else ${call}`
     }
-    if (!node.plain || (node.keeps & bits) === 0) return call
+    if ((node.keeps & bits) === 0) return call
     const part = bits === OBJECT ? node.object : node.array
     if (part === undefined) return js``
     const inner = locals(level + 1)
-    const run = js`${r} = ${this.constants.add(part)}.run(${input}, ${d} - 1, w);`
+    const run = js`${r} = w.enter(${this.constants.add(part)}, ${input}, ${d} - 1);`
     if (level + 1 >= MAX_INLINE_LEVELS || this.open.has(part)) return js`if (${d} > 0) { ${run} }`
     this.open.add(part)
     const code = this.code(part, level + 1)

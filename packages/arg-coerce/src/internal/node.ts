@@ -8,10 +8,6 @@ const { ARRAY, OBJECT } = JsonTypeBits
 // Values one fit check may look at (a union asks every branch; a DAG has exponentially many paths): past it, no fit.
 export const FIT_BUDGET = 1024
 
-/** What `Node.coerce` may skip: rules that parse JSON text (a union parsed it), loose rules. */
-export const SKIP_PARSING = 1
-export const SKIP_LOOSE = 2
-
 function inEnums(enums: ReadonlyArray<readonly unknown[]>, value: unknown): boolean {
   for (const list of enums) if (!list.includes(value)) return false
   return true
@@ -19,13 +15,11 @@ function inEnums(enums: ReadonlyArray<readonly unknown[]>, value: unknown): bool
 
 /** A compiled position of the schema (one alternative; unions are UnionNode). */
 export class Node implements Position {
-  /** Bits of the values left as they are (scalars) or entered. */
+  /** Bits of the values left as they are (scalars) or entered here (none for a union: it chooses a branch first). */
   readonly keeps: number
   /** Bits of the values `run` may change (generated code calls it for those alone). */
   changes: number
   branches: Position['branches'] = undefined
-  /** False for a union, whose `run` chooses a branch first. */
-  readonly plain: boolean = true
 
   constructor(
     readonly types: number,
@@ -48,15 +42,14 @@ export class Node implements Position {
     const bits = typeBitsOfValue(value)
     if ((bits & this.keeps) === 0) return this.coerce(value, bits, depth, walk, 0)
     if (bits < ARRAY || depth <= 0) return value
-    if (bits === OBJECT) return this.object === undefined ? value : this.object.run(value as never, depth - 1, walk)
-    return this.array === undefined ? value : this.array.run(value as unknown[], depth - 1, walk)
+    if (bits === OBJECT) return this.object === undefined ? value : walk.enter(this.object, value as never, depth - 1)
+    return this.array === undefined ? value : walk.enter(this.array, value as unknown[], depth - 1)
   }
 
   /** The first rule that makes something of `value` (a scalar must be in the `enum`s); else `value`. */
   coerce(value: unknown, bits: number, depth: number, walk: Walk, skip: number): unknown {
     for (const rule of this.rules) {
-      if ((rule.from & bits) === 0 || ((skip & SKIP_PARSING) !== 0 && rule.parses === true)) continue
-      if ((skip & SKIP_LOOSE) !== 0 && rule.loose === true) continue
+      if ((rule.from & bits) === 0 || (skip & (rule.kind ?? 0)) !== 0) continue
       const next = rule.apply(value as never, this, depth, walk)
       if (next !== NOT_PARSED && ((typeof next === 'object' && next !== null) || inEnums(this.enums, next))) return next
     }

@@ -21,11 +21,10 @@ export class ObjectPart implements ObjectView {
   private rest: Slot | undefined
   /** The specialized run (see generate.ts) once made; null when this part cannot have one. */
   generated: ObjectPart['interpret'] | null | undefined
+  private readonly compile: Compile
 
-  constructor(
-    shape: Shape,
-    private readonly compile: Compile,
-  ) {
+  constructor(shape: Shape, compile: Compile) {
+    this.compile = compile
     for (const [source, schema] of shape.patterns) {
       const test = createPatternTest(source)
       if (test !== undefined) this.patterns.push({ test, schema })
@@ -78,10 +77,6 @@ export class ObjectPart implements ObjectView {
         return false
     }
     return true
-  }
-
-  run(value: Record<string, unknown>, depth: number, walk: Walk): Record<string, unknown> {
-    return walk.enter(this, value, depth)
   }
 
   fresh(value: Record<string, unknown>, depth: number, walk: Walk): Record<string, unknown> {

@@ -8,6 +8,9 @@ import type { Walk } from './walk.js'
 
 const { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING } = JsonTypeBits
 
+/** `Rule.kind` bits, which Node.coerce may skip: parsing JSON text (a union did it first), loose (a union's last try). */
+export const [PARSES, LOOSE] = [1, 2] as const
+
 // Each rule is written once, in the table below: Node.coerce and generate.ts run a position's rules in table order.
 interface Row extends Rule {
   /** The option bit that turns the rule on; without one it is always on. */
@@ -58,14 +61,14 @@ const RULES: readonly Row[] = [
   { from: STRING, applies: admits(NUMBER), apply: parseNumber },
   // 3. boolean from "true" / "false"; with looseBooleans also "yes"/"no"/"1"/"0"
   { from: STRING, applies: admits(BOOLEAN), apply: parseBoolean },
-  { from: STRING, loose: true, option: LOOSE_BOOLEANS, applies: admits(BOOLEAN), apply: parseBooleanWord },
+  { from: STRING, kind: LOOSE, option: LOOSE_BOOLEANS, applies: admits(BOOLEAN), apply: parseBooleanWord },
   // 4. null from "null"
   { from: STRING, applies: admits(NULL), apply: (text: string) => (isNullWord(text) ? null : NOT_PARSED) },
   // 5. a blank string is {} for an object without required properties; JSON text the structure it holds
   { from: STRING, applies: ({ types, required }) => (types & OBJECT) !== 0 && required.size === 0, apply: blank },
-  { from: STRING, parses: true, applies: admits(OBJECT | ARRAY), apply: structure },
+  { from: STRING, kind: PARSES, applies: admits(OBJECT | ARRAY), apply: structure },
   // parseUntypedJson: JSON text where the schema says nothing of the type
-  { from: STRING, parses: true, readsAdmitted: true, option: PARSE_UNTYPED_JSON, applies: untyped, apply: structure },
+  { from: STRING, kind: PARSES, readsAdmitted: true, option: PARSE_UNTYPED_JSON, applies: untyped, apply: structure },
   // 7. a number or boolean where only a string is admitted; with stringifyStructures an object or array too
   { from: INTEGER | NUMBER | BOOLEAN, applies: only(STRING), apply: String },
   { from: OBJECT | ARRAY, option: STRINGIFY_STRUCTURES, applies: only(STRING), apply: stringify },

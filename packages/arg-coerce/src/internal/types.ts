@@ -4,24 +4,26 @@ import type { Walk } from './walk.js'
 export type Budget = { left: number }
 
 // What the compiled pieces see of each other (Node is a Position, the parts are views): no import runs in a circle.
-type Runs<T> = { run(value: T, depth: number, walk: Walk): T; fits(value: T, budget: Budget): boolean }
-type View<T> = Runs<T> & { layout(limit: number): Layout | undefined }
+type Run<T> = (value: T, depth: number, walk: Walk) => T
+type Fits<T> = { fits(value: T, budget: Budget): boolean }
+// A part's `fresh` is its run without the memo: callers go through `Walk.enter`.
+type View<T> = Fits<T> & { fresh: Run<T>; layout(limit: number): Layout | undefined }
 
-export interface Position extends Runs<unknown> {
+export interface Position extends Fits<unknown> {
   readonly types: number
   readonly keeps: number
   readonly changes: number
   readonly enums: ReadonlyArray<readonly unknown[]>
-  readonly plain: boolean
   readonly object: ObjectView | undefined
   readonly array: ArrayView | undefined
   /** A union's object branches: the choice @x/schema-ref makes (an index) and their nodes. */
   readonly branches: { readonly select: (value: never) => number; readonly nodes: readonly Position[] } | undefined
+  run: Run<unknown>
   rulesReading(bits: number): readonly Rule[]
 }
 
 type Properties = Record<string, unknown>
-export type ObjectView = View<Properties> & { declares(key: string): boolean; interpret: Runs<Properties>['run'] }
+export type ObjectView = View<Properties> & { declares(key: string): boolean; interpret: Run<Properties> }
 export type ArrayView = View<unknown[]> & { nodeAt(index: number): Position | null }
 
 /** What generated code walks: properties (each readable by name), every own key of a map, or items by index. */
@@ -34,10 +36,8 @@ export interface Rule {
   readonly from: number
   /** It reads values the position admits as they are. */
   readonly readsAdmitted?: boolean
-  /** It parses JSON text: a union that already did skips it. */
-  readonly parses?: boolean
-  /** A union tries it only after every branch's other rules. */
-  readonly loose?: boolean
+  /** PARSES or LOOSE (rules.ts): what a union may skip. */
+  readonly kind?: number
   apply(value: never, node: Position, depth: number, walk: Walk): unknown
 }
 

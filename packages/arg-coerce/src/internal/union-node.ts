@@ -1,6 +1,7 @@
 import type { BranchDiscriminator, ObjectBranch } from '@x/schema-ref'
 import { JsonTypeBits, createObjectBranchSelector, selectArrayBranch, typeBitsOfValue } from '@x/schema-ref'
-import { FIT_BUDGET, Node, SKIP_LOOSE, SKIP_PARSING } from './node.js'
+import { FIT_BUDGET, Node } from './node.js'
+import { LOOSE, PARSES } from './rules.js'
 import { NOT_PARSED, isNullWord, parseStructure } from './parse-scalar.js'
 import type { Budget } from './types.js'
 import type { Walk } from './walk.js'
@@ -22,7 +23,7 @@ export class UnionNode extends Node {
   private readonly select: (value: Record<string, unknown>) => number
   private readonly loose: boolean
   private readonly parsesAdmitted: boolean
-  override readonly plain = false
+  override readonly keeps = 0
   // Set when the fit budget, not a mismatch, ended a branch's check: whether the value is of that branch is unknown.
   private cut = false
   private readonly branchFits = (alternative: Alternative, value: unknown): boolean => {
@@ -44,7 +45,7 @@ export class UnionNode extends Node {
     if (this.objects.length > 0) this.branches = { select: this.choose, nodes: this.objects.map(({ node }) => node) }
     this.arrays = alternatives.filter((alternative) => (alternative.node.types & ARRAY) !== 0)
     this.changes = alternatives.reduce((changes, { node }) => changes | node.changes, (types & NULL) !== 0 ? STRING : 0)
-    this.loose = alternatives.some(({ node }) => node.rulesReading(STRING).some((rule) => rule.loose === true))
+    this.loose = alternatives.some(({ node }) => node.rulesReading(STRING).some((rule) => rule.kind === LOOSE))
     // parseUntypedJson: strings are admitted, and no branch keeps them as they are (each that admits them reads them).
     this.parsesAdmitted = (types & STRING) !== 0 && alternatives.every(({ node }) => (node.keeps & STRING) === 0)
   }
@@ -73,13 +74,13 @@ export class UnionNode extends Node {
     if (admitted) return value
     // Rule 4 in any order: an array branch tried first would make "null" ["null"].
     if (bits === STRING && (this.types & NULL) !== 0 && isNullWord(value as string)) return null
-    return walk.owning(false, () => this.firstCoercion(value, bits, depth, walk, parsed ? SKIP_PARSING : 0))
+    return walk.owning(false, () => this.firstCoercion(value, bits, depth, walk, parsed ? PARSES : 0))
   }
 
   // Loose rules come last across branches: `anyOf: [boolean, integer]` gives "1" the integer, as a `type` list does.
   private firstCoercion(value: unknown, bits: number, depth: number, walk: Walk, skip: number): unknown {
     let fallback = value
-    for (const pass of this.loose ? [skip | SKIP_LOOSE, skip] : [skip])
+    for (const pass of this.loose ? [skip | LOOSE, skip] : [skip])
       for (const { node } of this.alternatives) {
         const next = node.coerce(value, bits, depth, walk, pass)
         if (next === value || (typeBitsOfValue(next) & node.types) === 0) continue
