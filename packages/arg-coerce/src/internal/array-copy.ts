@@ -1,8 +1,7 @@
 // Copying an argument array without reading what it does not own: after `Array.prototype[1] = 'x'`, `[0, , 2].slice()`
-// owns `1: 'x'`. Holes stay holes (JSON cannot send one, so a value a prototype supplied never reaches a tool).
-
-// Whether a hole of `value` can read an element from a prototype: one that is not Array.prototype, an Array.prototype
-// that holds an index (it is an array: its length is no longer 0), or an enumerable key on Object.prototype.
+// owns `1: 'x'`. Holes stay holes (JSON cannot send one, so a value a prototype supplied never reaches a tool). A hole
+// may inherit an element when the prototype is not Array.prototype, when Array.prototype holds an index (it is an
+// array: its length is no longer 0), or when Object.prototype has an enumerable key.
 export function inheritsElements(value: unknown[]): boolean {
   if (Object.getPrototypeOf(value) !== Array.prototype || Array.prototype.length !== 0) return true
   for (const _key in Object.prototype) return true

@@ -9,7 +9,6 @@ export class ArrayPart implements ArrayView {
   private readonly prefix: ReadonlyArray<Slot | null>
   private readonly rest: Slot | null
   private readonly compile: Compile
-  /** The specialized loop (see generate.ts) once made; null when this part cannot have one. */
   private generated: ArrayPart['fresh'] | null | undefined
 
   constructor(shape: Shape, compile: Compile) {
@@ -39,15 +38,12 @@ export class ArrayPart implements ArrayView {
     if (this.generated === undefined && walk.generates) this.generated = generate(this, false) ?? null
     if (this.generated != null) return this.generated(value, depth, walk)
     let out = value
-    // Set at the first change when a prototype holds elements: a later item may be a hole too.
-    let guarded = false
+    let guarded = false // set at the first change when a prototype holds elements: a later item may be a hole too
     if (this.prefix.length === 0 && this.nodeAt(0) === null) return value
-    for (let index = 0; index < value.length; index++) {
-      if (index >= this.prefix.length && this.rest === null) break
+    for (let index = 0; index < value.length && (index < this.prefix.length || this.rest !== null); index++) {
       const node = this.nodeAt(index)
-      if (node === null) continue
       const item = value[index]
-      const next = node.run(item, depth, walk)
+      const next = node === null ? item : node.run(item, depth, walk)
       if (next === item) continue
       if (out === value) guarded = !walk.owned && inheritsElements(value)
       if (guarded && !Object.hasOwn(value, index)) continue

@@ -22,10 +22,9 @@ const LOCALS = ['v', 'd', 'out', 'x', 'r', 'c', 'g', 'i', 'p', 'o', 'b'] as cons
 export const locals = (level: number) =>
   Object.fromEntries(LOCALS.map((name) => [name, `${name}${level}`])) as Record<(typeof LOCALS)[number], Code>
 
-/** The values a generated function refers to, passed to it as an array instead of as text. */
+/** The values a generated function refers to (as `k0`, `k1`, ...), passed to it as an array instead of as text. */
 export class Constants {
   readonly values: unknown[] = []
-  /** A name (`k0`, `k1`, ...) bound to `value` in the generated function. */
   readonly add = (value: unknown): Code => `k${this.values.push(value) - 1}` as Code
   /** Binds the names (`const {} = k` when there are none), without the array iterator a host may have replaced. */
   declarations = (): Code => `const { ${this.values.map((_, index) => `${index}: k${index}`).join(', ')} } = k;` as Code

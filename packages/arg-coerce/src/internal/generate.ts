@@ -71,13 +71,11 @@ class Generator {
     return js`{ ${r} = parseStructure(${x}); if (${r} !== NOT_PARSED${admitted}) { ${coerce} } else ${r} = NOT_PARSED; }`
   }
 
-  // `rL = node.run(input, dL, w)` for an object or array `input`.
   private structure(node: Position, level: number, input: Code): Code {
     const [array, object] = [ARRAY, OBJECT].map((bits) => this.entered(node, bits, level, input))
     return js`${locals(level).r} = ${input}; if (isArray(${input})) { ${array!} } else { ${object!} }`
   }
 
-  // Entering a structure of type `bits` at `node`: its part in line, or a union's chosen object branch.
   private entered(node: Position, bits: number, level: number, input: Code): Code {
     const { r, d, b } = locals(level)
     const call = js`${r} = ${this.constants.add(node)}.run(${input}, ${d}, w);`
@@ -135,9 +133,8 @@ for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { ${x} = ${v}[${i}]; ${body} }`
 }
 
 /**
- * A run reading each declared property by name: a field load once V8 knows the layout, at sites of this function alone,
- * so tools called in turn do not overload shared ones. Changes go into a spread copy, which owns the value's own
- * enumerable keys as the interpreter's copy does. Undefined when the engine forbids it or the part is too large.
+ * A part's run reading each declared property by name: a field load once V8 knows the layout, at sites of this function
+ * alone, so tools called in turn do not overload shared ones. Undefined when the engine forbids it or it is too large.
  */
 export function generate<Run>(part: ObjectView | ArrayView, object: boolean): Run | undefined {
   const constants = new Constants()

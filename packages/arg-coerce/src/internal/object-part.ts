@@ -12,13 +12,11 @@ export class ObjectPart implements ObjectView {
   private readonly declared = new Map<string, Slot>()
   private readonly dynamic = new Map<string, Slot | null>()
   private readonly patterns: Array<{ test: (key: string) => boolean; schema: unknown }> = []
-  // A pattern that was refused (see createPatternTest): which keys it covers is unknown.
-  private readonly opaque: boolean
+  private readonly opaque: boolean // a pattern was refused (see createPatternTest): which keys it covers is unknown
   private readonly additional: readonly unknown[]
   private readonly closed: boolean
   private readonly required: readonly string[]
-  // The slot of every key that only `additionalProperties` reaches.
-  private rest: Slot | undefined
+  private rest: Slot | undefined // the slot of every key that only `additionalProperties` reaches
   /** The specialized run (see generate.ts) once made; null when this part cannot have one. */
   generated: ObjectPart['interpret'] | null | undefined
   private readonly compile: Compile
@@ -85,7 +83,6 @@ export class ObjectPart implements ObjectView {
     return this.generated != null ? this.generated(value, depth, walk) : this.interpret(value, depth, walk)
   }
 
-  /** What generated code walks: the declared properties (each readable by name), or every key of a map. */
   layout(limit: number): Layout | undefined {
     if (this.patterns.length > 0 || this.opaque || this.declared.size > limit) return undefined
     if (this.additional.length > 0) {

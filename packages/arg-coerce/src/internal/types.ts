@@ -9,10 +9,7 @@ type Fits<T> = { fits(value: T, budget: Budget): boolean }
 // A part's `fresh` is its run without the memo: callers go through `Walk.enter`.
 type View<T> = Fits<T> & { fresh: Run<T>; layout(limit: number): Layout | undefined }
 
-export interface Position extends Fits<unknown> {
-  readonly types: number
-  readonly keeps: number
-  readonly changes: number
+export interface Position extends Fits<unknown>, Readonly<Record<'types' | 'keeps' | 'changes', number>> {
   readonly enums: ReadonlyArray<readonly unknown[]>
   readonly object: ObjectView | undefined
   readonly array: ArrayView | undefined
@@ -34,10 +31,8 @@ export type Layout = { readonly properties: DeclaredProperties } | { readonly ev
 /** One coercion rule (a row of the table in rules.ts): what it makes of a value of the `from` types, or NOT_PARSED. */
 export interface Rule {
   readonly from: number
-  /** It reads values the position admits as they are. */
-  readonly readsAdmitted?: boolean
-  /** PARSES or LOOSE (rules.ts): what a union may skip. */
-  readonly kind?: number
+  readonly readsAdmitted?: boolean // it reads values the position admits as they are
+  readonly kind?: number // PARSES or LOOSE (rules.ts): what a union may skip
   apply(value: never, node: Position, depth: number, walk: Walk): unknown
 }
 

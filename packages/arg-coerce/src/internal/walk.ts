@@ -19,15 +19,10 @@ export class Walk {
     return result
   }
 
-  /** `part.fresh(value, depth)`, through the memo once the call has entered REMEMBER_AFTER values. */
   enter<T extends object>(part: { fresh(value: T, depth: number, walk: Walk): T }, value: T, depth: number): T {
     if (++this.visits <= REMEMBER_AFTER) return part.fresh(value, depth, this)
-    const memo = (this.memo ??= new WeakMap())
-    let byPart = memo.get(value)
-    if (byPart === undefined) memo.set(value, (byPart = new Map()))
-    let byDepth = byPart.get(part)
-    if (byDepth === undefined) byPart.set(part, (byDepth = new Map()))
-    if (!byDepth.has(depth)) byDepth.set(depth, part.fresh(value, depth, this))
-    return byDepth.get(depth) as T
+    const byPart = (this.memo ??= new WeakMap()).get(value) ?? this.memo.set(value, new Map()).get(value)!
+    const byDepth = byPart.get(part) ?? byPart.set(part, new Map()).get(part)!
+    return (byDepth.get(depth) ?? byDepth.set(depth, part.fresh(value, depth, this)).get(depth)) as T
   }
 }
