@@ -24,7 +24,8 @@ const only = (bits: number) => (shape: Shape) => (shape.types & ~NULL) === bits
 const untyped = (shape: Shape) => shape.types === ANY && shape.enums.length === 0
 const blank = (text: string) => (text.trim() === '' ? {} : NOT_PARSED)
 
-const structure = (text: string, node: Position, depth: number, walk: Walk): unknown => {
+/** The object or array JSON text holds, run at `node` (coerced in place: the call owns it), else NOT_PARSED. */
+export const structure = (text: string, node: Position, depth: number, walk: Walk): unknown => {
   const parsed = parseStructure(text)
   if (parsed === NOT_PARSED || (typeBitsOfValue(parsed) & node.types) === 0) return NOT_PARSED
   return walk.owning(true, () => node.run(parsed, depth, walk))

@@ -90,10 +90,7 @@ export function shapesOf(resolver: RefResolver, schemas: readonly unknown[]): Sh
   }
   // One shape per combination of branches, in order: the first alternative is the first branch of each union.
   const expand = (shape: Shape, [union, ...others]: readonly Union[]): void => {
-    if (union === undefined) {
-      out.push(shape)
-      return
-    }
+    if (union === undefined) return void out.push(shape)
     for (const branch of union.branches) {
       // Checked before the clone, which copies every property: a wide union under many would cost their product.
       if (out.length >= MAX_ALTERNATIVES || nodes >= MAX_NODES) return
