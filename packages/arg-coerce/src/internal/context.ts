@@ -16,8 +16,7 @@ export class Context {
   private readonly memo = new WeakMap<object, Node | null>()
   private readonly scalars: Node[] = []
   readonly root: Node | null
-  /** Calls so far (specialization starts at codegen.after). */
-  calls = 0
+  calls = 0 // specialization starts at codegen.after
   /** The root's object part (a union has none) when it enters objects: once generated, warm calls run it directly. */
   readonly entry: ObjectPart | undefined
 

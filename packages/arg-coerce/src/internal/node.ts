@@ -15,8 +15,7 @@ const inEnums = (enums: ReadonlyArray<readonly unknown[]>, value: unknown): bool
 export class Node implements Position {
   /** Bits of the values left as they are (scalars) or entered here (none for a union: it chooses a branch first). */
   readonly keeps: number
-  /** Bits of the values `run` may change (generated code calls it for those alone). */
-  changes: number
+  changes: number // bits of the values `run` may change (generated code calls it for those alone)
   branches: Position['branches'] = undefined
 
   constructor(
