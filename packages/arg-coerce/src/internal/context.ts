@@ -3,7 +3,7 @@ import { ArrayPart } from './array-part.js'
 import { Node } from './node.js'
 import { ObjectPart } from './object-part.js'
 import { rulesFor } from './rules.js'
-import { Shape, shapesOf } from './shape.js'
+import { Shape, isRecord, shapesOf } from './shape.js'
 import { type Alternative, UnionNode } from './union-node.js'
 import type { Slot } from './types.js'
 import { Walk } from './walk.js'
@@ -16,8 +16,7 @@ export class Context {
   private readonly memo = new WeakMap<object, Node | null>()
   private readonly scalars: Node[] = []
   readonly root: Node | null
-  /** Calls so far (specialization starts at codegen.after). */
-  calls = 0
+  calls = 0 // specialization starts at codegen.after
   /** The root's object part (a union has none) when it enters objects: once generated, warm calls run it directly. */
   readonly entry: ObjectPart | undefined
 
@@ -33,10 +32,8 @@ export class Context {
   readonly compile = (slot: Slot): Node | null => (slot.node = this.compileSchemas(slot.schemas))
 
   private compileSchemas(schemas: readonly unknown[]): Node | null {
-    const single = schemas.length === 1 ? schemas[0] : undefined
     // One node per schema object: positions reached through one `$ref` share it, so a recursive model is a cycle.
-    const resolved = typeof single === 'object' && single !== null ? this.resolver.resolve(single) : undefined
-    const keys = [single, resolved].filter((key): key is object => typeof key === 'object' && key !== null)
+    const keys = schemas.length === 1 ? [schemas[0], this.resolver.resolve(schemas[0])].filter(isRecord) : []
     for (const key of keys) if (this.memo.has(key)) return this.memo.get(key)!
     const node = this.build(shapesOf(this.resolver, schemas))
     for (const key of keys) this.memo.set(key, node)

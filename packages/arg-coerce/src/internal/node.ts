@@ -8,17 +8,14 @@ const { ARRAY, OBJECT } = JsonTypeBits
 // Values one fit check may look at (a union asks every branch; a DAG has exponentially many paths): past it, no fit.
 export const FIT_BUDGET = 1024
 
-function inEnums(enums: ReadonlyArray<readonly unknown[]>, value: unknown): boolean {
-  for (const list of enums) if (!list.includes(value)) return false
-  return true
-}
+const inEnums = (enums: ReadonlyArray<readonly unknown[]>, value: unknown): boolean =>
+  enums.every((list) => list.includes(value))
 
 /** A compiled position of the schema (one alternative; unions are UnionNode). */
 export class Node implements Position {
   /** Bits of the values left as they are (scalars) or entered here (none for a union: it chooses a branch first). */
   readonly keeps: number
-  /** Bits of the values `run` may change (generated code calls it for those alone). */
-  changes: number
+  changes: number // bits of the values `run` may change (generated code calls it for those alone)
   branches: Position['branches'] = undefined
 
   constructor(

@@ -8,12 +8,11 @@ const JSON_NUMBER = /^[+-]?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/
 // A plain decimal ("42", "-0.5": at most 15 digits, no exponent, what models mostly send) read faster than by
 // `Number()`, else NaN. An exact mantissa over an exact power of ten rounds correctly (Clinger's fast path).
 function parsePlainDecimal(text: string): number {
-  const length = text.length
   const start = text.charCodeAt(0) === 45 /* - */ ? 1 : 0
   let mantissa = 0
   let digits = 0
   let point = -1
-  for (let index = start; index < length; index++) {
+  for (let index = start; index < text.length; index++) {
     const code = text.charCodeAt(index)
     if (code === 46 /* . */ && point < 0 && index > start) {
       point = index
@@ -26,9 +25,9 @@ function parsePlainDecimal(text: string): number {
     mantissa = mantissa * 10 + digit
     if (++digits > 15) return Number.NaN
   }
-  if (digits === 0 || point === length - 1) return Number.NaN
+  if (digits === 0 || point === text.length - 1) return Number.NaN
   // Every character after the point is a digit: their count is the scale.
-  const value = point < 0 ? mantissa : mantissa / POWERS_OF_TEN[length - 1 - point]!
+  const value = point < 0 ? mantissa : mantissa / POWERS_OF_TEN[text.length - 1 - point]!
   return start === 1 ? -value : value
 }
 

@@ -13,18 +13,17 @@ export const [PARSES, LOOSE] = [1, 2] as const
 
 // Each rule is written once, in the table below: Node.coerce and generate.ts run a position's rules in table order.
 interface Row extends Rule {
-  /** The option bit that turns the rule on; without one it is always on. */
-  readonly option?: number
+  readonly option?: number // the option bit that turns the rule on; without one it is always on
   applies(shape: Shape): boolean
 }
 
 const admits = (bits: number) => (shape: Shape) => (shape.types & bits) !== 0
-/** Null aside, exactly the given structure or scalar type is admitted. */
 const only = (bits: number) => (shape: Shape) => (shape.types & ~NULL) === bits
 const untyped = (shape: Shape) => shape.types === ANY && shape.enums.length === 0
 const blank = (text: string) => (text.trim() === '' ? {} : NOT_PARSED)
 
-const structure = (text: string, node: Position, depth: number, walk: Walk): unknown => {
+/** The object or array JSON text holds, run at `node` (coerced in place: the call owns it), else NOT_PARSED. */
+export const structure = (text: string, node: Position, depth: number, walk: Walk): unknown => {
   const parsed = parseStructure(text)
   if (parsed === NOT_PARSED || (typeBitsOfValue(parsed) & node.types) === 0) return NOT_PARSED
   return walk.owning(true, () => node.run(parsed, depth, walk))
@@ -36,8 +35,7 @@ const wrap = (value: unknown, node: Position, depth: number, walk: Walk): unknow
   return [item === null ? value : item.run(value, depth - 1, walk)]
 }
 
-/** Values counted (as a tree) before an object is turned into JSON text; past it, it stays. */
-const MAX_STRINGIFIED_VALUES = 10_000
+const MAX_STRINGIFIED_VALUES = 10_000 // values counted (as a tree) before an object is stringified; past it, it stays
 
 function stringify(value: object): unknown {
   const stack: unknown[] = [value]

@@ -10,18 +10,15 @@ const { ANY, NULL } = JsonTypeBits
  */
 export class Shape {
   types: number = ANY
-  /** From `enum` / `const`: each list constrains the scalars coercion makes. */
-  enums: ReadonlyArray<readonly unknown[]> = []
+  enums: ReadonlyArray<readonly unknown[]> = [] // `enum` / `const`: each list constrains the scalars coercion makes
   properties = new Map<string, unknown[]>()
   required = new Set<string>()
   patterns: ReadonlyArray<[source: string, schema: unknown]> = []
   additional: readonly unknown[] = []
-  /** `additionalProperties: false`: a key neither declared nor matched by a pattern is not allowed. */
-  closed = false
+  closed = false // `additionalProperties: false`: a key neither declared nor matched by a pattern is not allowed
   prefix: unknown[][] = []
   items: readonly unknown[] = []
-  /** `$ref` strings of the union branches that led here (for a discriminator `mapping`). */
-  refs: readonly string[] = []
+  refs: readonly string[] = [] // `$ref` strings of the union branches that led here (for a discriminator `mapping`)
   discriminator: BranchDiscriminator | undefined = undefined
   /** Schema objects applied here: once is enough (A and A is A), and one that contains itself stops. */
   seen = new Set<object>()
@@ -75,7 +72,7 @@ export function shapesOf(resolver: RefResolver, schemas: readonly unknown[]): Sh
   const collect = (schema: unknown, path: RefPath | undefined, shape: Shape, unions: Union[]): boolean => {
     if (++nodes > MAX_NODES) return false
     const resolved = resolver.resolveOnPath(schema, path)
-    if (resolved === undefined) return false // re-enters a ref already on this branch's path
+    if (resolved === undefined) return false // re-enters a ref on this branch's path: dropped, its siblings survive
     const node = resolved.schema
     if (node === false) shape.types = 0
     // A ref left in place (remote, anchor, dangling, cyclic chain) carries no type information.
@@ -90,10 +87,7 @@ export function shapesOf(resolver: RefResolver, schemas: readonly unknown[]): Sh
   }
   // One shape per combination of branches, in order: the first alternative is the first branch of each union.
   const expand = (shape: Shape, [union, ...others]: readonly Union[]): void => {
-    if (union === undefined) {
-      out.push(shape)
-      return
-    }
+    if (union === undefined) return void out.push(shape)
     for (const branch of union.branches) {
       // Checked before the clone, which copies every property: a wide union under many would cost their product.
       if (out.length >= MAX_ALTERNATIVES || nodes >= MAX_NODES) return
@@ -106,7 +100,6 @@ export function shapesOf(resolver: RefResolver, schemas: readonly unknown[]): Sh
       const ref = isRecord(branch) ? own(branch, '$ref') : undefined
       if (typeof ref === 'string') alternative.refs = [...alternative.refs, ref]
       const nested: Union[] = []
-      // A branch that re-enters its own path is dropped; its siblings survive.
       if (collect(branch, union.path, alternative, nested)) expand(alternative, [...others, ...nested])
     }
   }

@@ -1,17 +1,15 @@
 import type { BranchDiscriminator, ObjectBranch } from '@x/schema-ref'
 import { JsonTypeBits, createObjectBranchSelector, selectArrayBranch, typeBitsOfValue } from '@x/schema-ref'
 import { FIT_BUDGET, Node } from './node.js'
-import { LOOSE, PARSES } from './rules.js'
-import { NOT_PARSED, isNullWord, parseStructure } from './parse-scalar.js'
+import { LOOSE, PARSES, structure } from './rules.js'
+import { NOT_PARSED, isNullWord } from './parse-scalar.js'
 import type { Budget } from './types.js'
 import type { Walk } from './walk.js'
 
 const { ARRAY, NULL, OBJECT, STRING } = JsonTypeBits
 
 /** One branch of a union: its node, and what the shared branch choice reads of it. */
-export interface Alternative extends ObjectBranch {
-  readonly node: Node
-}
+export type Alternative = ObjectBranch & { readonly node: Node }
 
 /**
  * `anyOf` / `oneOf`: an object or array goes to the branch `@x/schema-ref`'s choice names; a value some branch admits
@@ -66,28 +64,24 @@ export class UnionNode extends Node {
     if (bits === ARRAY && this.arrays.length > 0) return this.runArray(value as unknown[], depth, walk)
     const admitted = (bits & this.types) !== 0
     const parsed = bits === STRING && (admitted ? this.parsesAdmitted : (this.types & (OBJECT | ARRAY)) !== 0)
-    if (parsed) {
-      const structure = parseStructure(value as string)
-      if (structure !== NOT_PARSED && (typeBitsOfValue(structure) & this.types) !== 0)
-        return walk.owning(true, () => this.run(structure, depth, walk))
-    }
+    const structured = parsed ? structure(value as string, this, depth, walk) : NOT_PARSED
+    if (structured !== NOT_PARSED) return structured
     if (admitted) return value
     // Rule 4 in any order: an array branch tried first would make "null" ["null"].
     if (bits === STRING && (this.types & NULL) !== 0 && isNullWord(value as string)) return null
-    return walk.owning(false, () => this.firstCoercion(value, bits, depth, walk, parsed ? PARSES : 0))
-  }
-
-  // Loose rules come last across branches: `anyOf: [boolean, integer]` gives "1" the integer, as a `type` list does.
-  private firstCoercion(value: unknown, bits: number, depth: number, walk: Walk, skip: number): unknown {
-    let fallback = value
-    for (const pass of this.loose ? [skip | LOOSE, skip] : [skip])
-      for (const { node } of this.alternatives) {
-        const next = node.coerce(value, bits, depth, walk, pass)
-        if (next === value || (typeBitsOfValue(next) & node.types) === 0) continue
-        if (node.fits(next, { left: FIT_BUDGET })) return next
-        if (fallback === value) fallback = next
-      }
-    return fallback
+    // Loose rules come last across branches: `anyOf: [boolean, integer]` gives "1" the integer, as a `type` list does.
+    const skip = parsed ? PARSES : 0
+    return walk.owning(false, () => {
+      let fallback = value
+      for (const pass of this.loose ? [skip | LOOSE, skip] : [skip])
+        for (const { node } of this.alternatives) {
+          const next = node.coerce(value, bits, depth, walk, pass)
+          if (next === value || (typeBitsOfValue(next) & node.types) === 0) continue
+          if (node.fits(next, { left: FIT_BUDGET })) return next
+          if (fallback === value) fallback = next
+        }
+      return fallback
+    })
   }
 
   // As key-unmap reads it: the types, in depth only under one object (array) branch (all: exponential under `items`).
@@ -103,22 +97,21 @@ export class UnionNode extends Node {
    * item wrapped (GeoJSON LineString coordinates stay a LineString); else the first that fits coerced; else the first.
    */
   private runArray(value: unknown[], depth: number, walk: Walk): unknown {
-    const arrays = this.arrays
-    if (arrays.length === 1) return arrays[0]!.node.run(value, depth, walk)
+    if (this.arrays.length === 1) return this.arrays[0]!.node.run(value, depth, walk)
     this.cut = false
-    const fitting = selectArrayBranch(arrays, value, this.branchFits, ({ node }) => node.array !== undefined)
-    if (fitting !== -1) return arrays[fitting]!.node.run(value, depth, walk)
+    const fitting = selectArrayBranch(this.arrays, value, this.branchFits, ({ node }) => node.array !== undefined)
+    if (fitting !== -1) return this.arrays[fitting]!.node.run(value, depth, walk)
     if (this.cut) return value
     return walk.owning(false, () => {
       const levels = nesting(value, depth)
       let wrapped: unknown
-      for (const { node } of arrays) {
+      for (const { node } of this.arrays) {
         const next = node.run(value, depth, walk)
         if (!node.fits(next, { left: FIT_BUDGET })) continue
         if (nesting(next, depth) === levels) return next
         wrapped ??= next
       }
-      return wrapped ?? arrays[0]!.node.run(value, depth, walk)
+      return wrapped ?? this.arrays[0]!.node.run(value, depth, walk)
     })
   }
 }
