@@ -49,7 +49,7 @@ export function coerceToolArgsWithPatch<Expected = unknown>(
   try {
     return { args: coerced, patch: patchOf(args, coerced) ?? [{ op: 'replace', path: '', value: coerced }] }
   } catch {
-    // The walk reads the input again: a getter that throws only now (or a Proxy revoked since) leaves no patch to trust.
+    // The walk reads the input again: a getter throwing only now (or a Proxy revoked since) leaves no patch to trust.
     return { args: args as Expected, patch: [] }
   }
 }

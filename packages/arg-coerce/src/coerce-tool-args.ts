@@ -19,11 +19,11 @@ export type { CoerceToolArgsOptions }
  *
  * @example
  * ```ts
- * const schema = { type: 'object', properties: { count: { $ref: '#/$defs/Count' } }, $defs: { Count: { type: 'integer' } } }
+ * const schema = { type: 'object', properties: { count: { $ref: '#/$defs/C' } }, $defs: { C: { type: 'integer' } } }
  * coerceToolArgs(schema, { count: '5' }) // => { count: 5 }
  * ```
  *
- * @typeParam Expected - the type the caller asserts the result has (default `unknown`); not checked, as with ajv's `validate<T>`
+ * @typeParam Expected - the result type the caller asserts (default `unknown`); not checked, like ajv's `validate<T>`
  * @param schema - the tool's parameters schema (`true`/`false` and non-objects coerce nothing)
  * @param args - the arguments as the model sent them (any value, even a JSON string)
  * @param options - see {@link CoerceToolArgsOptions}

@@ -82,10 +82,10 @@ export class Context {
   }
 }
 
-// Built on first use, by flags; the last one is held strongly (one): a repeat call skips the WeakMap.
 const contexts = new WeakMap<object, Context[]>()
 let last: Context | undefined
 
+/** A schema object's context under option flags, built on first use; the last is held, so a repeat skips the map. */
 export function contextFor(schema: object, flags: number): Context {
   if (last !== undefined && last.schema === schema && last.flags === flags) return last
   let byFlags = contexts.get(schema)

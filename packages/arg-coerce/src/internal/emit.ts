@@ -2,7 +2,6 @@
 // template text (`js`), from a string turned into a literal (`literal`), or from a name the emitter hands out. A
 // property name, an enum value or any other string from a schema therefore cannot reach the source except as a literal.
 declare const brand: unique symbol
-
 export type Code = string & { readonly [brand]: true }
 
 /** This package's template text with `Code` parts in place. */

@@ -15,7 +15,7 @@ const ifNotPlain = (x: Code, p: Code): Code =>
 const owns = (c: Code, name: Code) => js`${name} in ${c} && (!(${name} in objectPrototype) || has.call(${c}, ${name}))`
 
 // Process-wide, written by no call. `after`: the call with a schema (and options) from which its parts are specialized
-// (a schema used once never pays for generation; the suite runs again with 1). `available`: whether `new Function` works.
+// (a schema used once never pays for generation; tests run again with 1). `available`: whether `new Function` works.
 export const codegen = { after: 2, available: undefined as boolean | undefined, compiled: 0 }
 
 // Bounds of one generated function: properties (with those inlined), levels inlined, a name's length, the source's.
@@ -146,7 +146,7 @@ export function generate<Run>(part: ObjectView | ArrayView, object: boolean): Ru
   // Under a CSP without 'unsafe-eval' (or on Cloudflare Workers) the first attempt throws; no other is made.
   if (codegen.available === false || body.length > MAX_GENERATED_SOURCE) return undefined
   try {
-    // eslint-disable-next-line no-new-func -- the specialization itself: schema strings enter only as literals (emit.ts)
+    // eslint-disable-next-line no-new-func -- the specialization: schema strings enter only as literals (emit.ts)
     const run = new Function('k', ...Object.keys(HELPERS), body)(constants.values, ...Object.values(HELPERS)) as Run
     codegen.available = true
     codegen.compiled++

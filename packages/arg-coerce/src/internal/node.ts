@@ -13,8 +13,7 @@ const inEnums = (enums: ReadonlyArray<readonly unknown[]>, value: unknown): bool
 
 /** A compiled position of the schema (one alternative; unions are UnionNode). */
 export class Node implements Position {
-  /** Bits of the values left as they are (scalars) or entered here (none for a union: it chooses a branch first). */
-  readonly keeps: number
+  readonly keeps: number // bits of values left as they are (scalars) or entered (none for a union: it chooses first)
   changes: number // bits of the values `run` may change (generated code calls it for those alone)
   branches: Position['branches'] = undefined
 

@@ -17,8 +17,7 @@ export class ObjectPart implements ObjectView {
   private readonly closed: boolean
   private readonly required: readonly string[]
   private rest: Slot | undefined // the slot of every key that only `additionalProperties` reaches
-  /** The specialized run (see generate.ts) once made; null when this part cannot have one. */
-  generated: ObjectPart['interpret'] | null | undefined
+  generated: ObjectPart['interpret'] | null | undefined // made by generate.ts on a warm call; null: it cannot be
   private readonly compile: Compile
 
   constructor(shape: Shape, compile: Compile) {

@@ -68,7 +68,7 @@ export function parseBooleanWord(text: string): boolean | typeof NOT_PARSED {
 /** True for "null", trimmed and in any case. */
 export const isNullWord = (text: string): boolean => word(text) === 'null'
 
-/** The object or array a JSON string holds, else NOT_PARSED; prose fails on its first character, not in `JSON.parse`. */
+/** The object or array a JSON string holds, else NOT_PARSED; prose fails on its first character, not in JSON.parse. */
 export function parseStructure(text: string): object | typeof NOT_PARSED {
   // Text already bare at both ends (what hosts send) skips trim(), whose copy costs about a tenth of a small parse.
   const start = text.charCodeAt(0)

@@ -8,7 +8,7 @@ import type { Walk } from './walk.js'
 
 const { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING } = JsonTypeBits
 
-/** `Rule.kind` bits, which Node.coerce may skip: parsing JSON text (a union did it first), loose (a union's last try). */
+/** `Rule.kind` bits that Node.coerce may skip: parsing JSON text (a union did it first), loose (a union's last try). */
 export const [PARSES, LOOSE] = [1, 2] as const
 
 // Each rule is written once, in the table below: Node.coerce and generate.ts run a position's rules in table order.
@@ -30,9 +30,8 @@ export const structure = (text: string, node: Position, depth: number, walk: Wal
 }
 
 const wrap = (value: unknown, node: Position, depth: number, walk: Walk): unknown => {
-  if (depth <= 0) return NOT_PARSED
-  const item = node.array?.nodeAt(0) ?? null
-  return [item === null ? value : item.run(value, depth - 1, walk)]
+  const item = depth > 0 ? node.array?.nodeAt(0) : undefined
+  return depth <= 0 ? NOT_PARSED : [item == null ? value : item.run(value, depth - 1, walk)]
 }
 
 const MAX_STRINGIFIED_VALUES = 10_000 // values counted (as a tree) before an object is stringified; past it, it stays

@@ -20,8 +20,7 @@ export class Shape {
   items: readonly unknown[] = []
   refs: readonly string[] = [] // `$ref` strings of the union branches that led here (for a discriminator `mapping`)
   discriminator: BranchDiscriminator | undefined = undefined
-  /** Schema objects applied here: once is enough (A and A is A), and one that contains itself stops. */
-  seen = new Set<object>()
+  seen = new Set<object>() // schema objects applied here: once is enough (A and A is A), one holding itself stops
 }
 
 type Union = { branches: readonly unknown[]; path: RefPath | undefined; discriminator: BranchDiscriminator | undefined }
@@ -65,7 +64,7 @@ function readKeywords(node: Record<string, unknown>, shape: Shape): void {
   if (isRecord(rest)) shape.items = [...shape.items, rest]
 }
 
-/** The alternatives at one position: one shape, or one per union branch (with the node's own keywords); empty when every branch re-enters itself. */
+/** A position's alternatives: one shape, or one per union branch (with the node's keywords); none if all re-enter. */
 export function shapesOf(resolver: RefResolver, schemas: readonly unknown[]): Shape[] {
   let nodes = 0
   const out: Shape[] = []

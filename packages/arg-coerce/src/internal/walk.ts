@@ -4,13 +4,12 @@ export const REMEMBER_AFTER = 10_000
 /** The state of one call, passed down, never shared by two in progress; `generates`: whether parts may specialize. */
 export class Walk {
   visits = 0
-  /** The value at hand was parsed from JSON text in this call: nothing else holds it, so it is coerced in place. */
-  owned = false
+  owned = false // the value at hand was parsed from JSON text by this call: no one else holds it, it changes in place
   private memo: WeakMap<object, Map<object, Map<number, unknown>>> | undefined
 
   constructor(readonly generates: boolean) {}
 
-  /** `run()` with `owned` set: JSON text just parsed is coerced in place; the branches of a union each try one value. */
+  /** `run()` with `owned` set: JSON text just parsed is coerced in place; a union's branches each try one value. */
   owning<T>(owned: boolean, run: () => T): T {
     const before = this.owned
     this.owned = owned
